@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Build, serve and test Kugler.
+
+    python build.py            build the static site into dist/
+    python build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
+    python build.py test       install what the tests need, build, run every test
+
+The site is plain files: the page and its ES modules from web/, the
+kugler_core wheel, the Pyodide runtime from node_modules/pyodide, and the help
+pages rendered from seeds/. Every URL in the site is relative, so dist/ can
+be hosted under any sub-path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+SEEDS = ROOT / "seeds"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYODIDE_VERSION = "314.0.7"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs: object) -> None:
+    log(" ".join(cmd))
+    subprocess.run(cmd, check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+
+
+# --------------------------------------------------------------------------- build
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned Pyodide runtime with `npm ci` when it is missing or stale."""
+    installed = PYODIDE_DIR / "package.json"
+    if installed.exists() and json.loads(installed.read_text())["version"] == PYODIDE_VERSION:
+        return
+    if shutil.which("npm") is None:
+        sys.exit("npm is needed to install the Pyodide runtime (Node >= 18).")
+    run(["npm", "ci", "--no-audit", "--no-fund"])
+
+
+def build_wheel(out: Path) -> Path:
+    """Build the pure-Python kugler_core wheel into `out` and return its path."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+             "-q", "-w", tmp, str(ROOT)])
+        wheels = list(Path(tmp).glob("kugler_core-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            sys.exit(f"expected one kugler_core wheel, got {wheels}")
+        target = out / wheels[0].name
+        shutil.copy2(wheels[0], target)
+    for leftover in (ROOT / "build", ROOT / "kugler_core.egg-info"):
+        shutil.rmtree(leftover, ignore_errors=True)
+    return target
+
+
+def content_hash(paths: list[Path], base: Path) -> str:
+    """A short hash over the names and bytes of `paths`: the build id."""
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(base).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build() -> Path:
+    """Assemble dist/ and return it."""
+    ensure_node_modules()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST)
+    runtime = DIST / "pyodide"
+    runtime.mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copy2(PYODIDE_DIR / name, runtime / name)
+    wheel = build_wheel(DIST)
+    files = [p for p in DIST.rglob("*") if p.is_file()]
+    build_id = content_hash(files, DIST)
+    manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}
+    (DIST / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    log(f"built {DIST} (build {build_id}, {len(files) + 1} files)")
+    return DIST
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the game needs, optionally under a sub-path."""
+
+    base = "/"
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+    }
+
+    def translate_path(self, path: str) -> str:
+        if self.base != "/":
+            if not path.startswith(self.base):
+                return str(Path(self.directory) / "__outside_base__")
+            path = "/" + path[len(self.base):]
+        return super().translate_path(path)
+
+    def do_GET(self) -> None:
+        if self.base != "/" and self.path == self.base.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("KUGLER_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 8000, base: str = "/",
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A static server for `directory` at http://host:port{base} (port 0 picks a free one)."""
+    if not (base.startswith("/") and base.endswith("/")):
+        raise ValueError("base must start and end with '/'")
+    handler = type("SiteHandler", (Handler,), {"base": base})
+    bound = functools.partial(handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), bound)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int, directory: Path = DIST, base: str = "/") -> None:
+    with make_server(directory, port, base) as httpd:
+        log(f"serving {directory} on http://localhost:{httpd.server_port}{base}  (Ctrl+C stops)")
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# --------------------------------------------------------------------------- test
+
+
+def find_chromium() -> str | None:
+    configured = os.environ.get("KUGLER_CHROMIUM")
+    if configured:
+        return configured
+    return next((c for c in CHROMIUM_CANDIDATES if Path(c).exists()), None)
+
+
+def ensure_test_tools() -> None:
+    """Install the Python test tools, the Pyodide runtime and Chromium when missing."""
+    run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+         "-e", ".[test]"])
+    ensure_node_modules()
+    if find_chromium() is None:
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+            run(["apt-get", "update", "-qq"], env=env)
+            run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+        else:
+            sys.exit("Chromium is needed for the browser tests: install it "
+                     "(Debian: apt-get install chromium) or set KUGLER_CHROMIUM.")
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_test_tools()
+    build()
+    run([sys.executable, "-m", "mypy", "--strict", "kugler_core"])
+    run([sys.executable, "-m", "ruff", "check", "kugler_core", "tests", "bench", "build.py"])
+    return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    serve_parser = sub.add_parser("serve", help="build and serve dist/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--base", default="/", help="serve under this sub-path, e.g. /kugler/")
+    serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    test_parser = sub.add_parser("test", help="install test tools, build, run all tests")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        if not args.no_build:
+            build()
+        serve(args.port, DIST, args.base)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
