@@ -93,10 +93,12 @@ def build() -> Path:
     for name in RUNTIME_FILES:
         shutil.copy2(PYODIDE_DIR / name, runtime / name)
     wheel = build_wheel(DIST)
+    # Steps that add files to dist/ go here, one call each (modules in tools/).
     files = [p for p in DIST.rglob("*") if p.is_file()]
     build_id = content_hash(files, DIST)
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    # Steps that need the build id go here (e.g. the service worker's precache list).
     log(f"built {DIST} (build {build_id}, {len(files) + 1} files)")
     return DIST
 

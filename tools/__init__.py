@@ -1,0 +1,1 @@
+"""Build steps used by build.py: one module per step."""
