@@ -99,6 +99,7 @@ def build() -> Path:
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
     # Steps that need the build id go here (e.g. the service worker's precache list).
+    __import__("tools.service_worker").service_worker.write(DIST, build_id)
     log(f"built {DIST} (build {build_id}, {len(files) + 1} files)")
     return DIST
 

@@ -1,2 +1,132 @@
-// Service worker registration and update notices (filled in by the offline work).
-export function registerServiceWorker() {}
+// Service worker registration, update checks and the "new version" notice.
+//
+// registerServiceWorker() registers sw.js (next to this module) with the
+// scope of the site root, so the game works offline after one visit and from
+// any sub-path. It resolves to the ServiceWorkerRegistration, or to null when
+// the browser has no service workers (the game then simply needs the network);
+// it never rejects: a failed registration is logged as a warning.
+//
+// Updates: the browser checks sw.js on load and whenever the page becomes
+// visible again. A new build installs in the background; once it is waiting,
+// a small non-blocking notice (#update-notice, role=status) offers to reload
+// in the page's language (html[lang]: da, sv, en). Its button (#update-reload)
+// asks the waiting worker to take over and reloads when it has. Ignored, the
+// new build applies the next time the game starts. Saved data in localStorage
+// is never touched.
+
+const WORDS = {
+  da: { text: "Ny version", button: "Genindlæs", label: "Ny version – genindlæs", close: "Luk" },
+  sv: { text: "Ny version", button: "Ladda om", label: "Ny version – ladda om", close: "Stäng" },
+  en: { text: "New version", button: "Reload", label: "New version — reload", close: "Close" },
+};
+
+function words() {
+  const lang = (document.documentElement.lang || "").slice(0, 2).toLowerCase();
+  return WORDS[lang] || WORDS.en;
+}
+
+let notice = null;
+
+function fillNotice() {
+  if (!notice) return;
+  const w = words();
+  notice.querySelector(".update-text").textContent = w.text;
+  const reload = notice.querySelector("#update-reload");
+  reload.textContent = w.button;
+  reload.setAttribute("aria-label", w.label);
+  notice.querySelector(".update-close").setAttribute("aria-label", w.close);
+  notice.querySelector(".update-close").title = w.close;
+}
+
+/** Show the notice for `registration.waiting` (once; later calls refresh it). */
+function showNotice(registration) {
+  if (!notice) {
+    notice = document.createElement("div");
+    notice.id = "update-notice";
+    notice.className = "update-notice";
+    notice.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.className = "update-text";
+    const reload = document.createElement("button");
+    reload.type = "button";
+    reload.id = "update-reload";
+    reload.className = "update-reload";
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "update-close";
+    close.textContent = "×";
+    notice.append(text, reload, close);
+    reload.addEventListener("click", () => applyUpdate(registration));
+    close.addEventListener("click", () => {
+      notice.hidden = true;
+    });
+    document.body.append(notice);
+    // Follow a language change made while the notice is up.
+    new MutationObserver(fillNotice).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ["lang"],
+    });
+  }
+  fillNotice();
+  notice.hidden = false;
+  document.documentElement.dataset.update = "ready";
+}
+
+let reloading = false;
+
+function applyUpdate(registration) {
+  const waiting = registration.waiting;
+  if (!waiting) {
+    location.reload();
+    return;
+  }
+  reloading = true;
+  notice.querySelector("#update-reload").disabled = true;
+  waiting.postMessage({ type: "skip-waiting" });
+}
+
+function watchInstalling(registration, worker) {
+  if (!worker) return;
+  worker.addEventListener("statechange", () => {
+    // "installed" with a controller present = an update waits (the very first
+    // install has no controller and needs no notice).
+    if (worker.state === "installed" && navigator.serviceWorker.controller) {
+      showNotice(registration);
+    }
+  });
+}
+
+function checkForUpdate(registration) {
+  registration.update().catch(() => {
+    // Offline or the server is away: keep running the cached build.
+  });
+}
+
+export async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return null;
+  const root = new URL("./", import.meta.url);
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", root), {
+      scope: root.href,
+      type: "classic",
+      updateViaCache: "none",
+    });
+  } catch (error) {
+    console.warn("Kugler: offline mode unavailable:", error);
+    return null;
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  if (registration.waiting && navigator.serviceWorker.controller) showNotice(registration);
+  watchInstalling(registration, registration.installing);
+  registration.addEventListener("updatefound", () => {
+    watchInstalling(registration, registration.installing);
+  });
+  checkForUpdate(registration);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkForUpdate(registration);
+  });
+  return registration;
+}
