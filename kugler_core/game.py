@@ -1,0 +1,573 @@
+"""The game: immutable positions, turns, one undo, the saved-game document.
+
+>>> g = Game.from_text('''
+...     11.11....
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+... ''', next=(2, 3, 4), line=5, deal=42)
+>>> turn = g.move((1, 2), (0, 2))
+Traceback (most recent call last):
+...
+kugler_core.errors.IllegalMove: no ball at (1, 2)
+>>> g.to_text().splitlines()[0]
+'11.11....'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from . import rng
+from .board import CELL_OF, CELLS, COLORS, SIZE, Board, Cell, from_rows, to_rows
+from .board import from_text as board_from_text
+from .board import index as cell_index
+from .board import to_text as board_to_text
+from .errors import DocumentError, IllegalMove
+from .lines import Line, points, runs_through
+from .paths import reachable as reachable_cells
+from .paths import shortest_path
+
+__all__ = [
+    "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line", "Position", "Roll",
+    "Spawn", "Turn", "play",
+]
+
+KIND = "kugler/game"
+VERSION = 1
+MAX_INT = 10**9
+"""Every counter in a document is capped at this value."""
+MAX_ID = 64
+LINE_VARIANTS = (4, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One immutable game position.
+
+    ``ball`` is the index (in the deal) of the first coming ball; ``next`` the
+    colours of the 3 coming balls; ``lines`` the removed lines counted by
+    length, as sorted ``(length, count)`` pairs; ``over`` is true when no cell
+    is free.
+    """
+
+    board: Board
+    next: tuple[int, int, int]
+    ball: int
+    score: int = 0
+    moves: int = 0
+    lines: tuple[tuple[int, int], ...] = ()
+    over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The moved ball rolls along ``path`` (source to target)."""
+
+    path: tuple[Cell, ...]
+    color: int
+    type: ClassVar[Literal["roll"]] = "roll"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "roll", "path": [[r, c] for r, c in self.path], "color": self.color}
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """``lines`` vanish at once (a shared ball counts in each)."""
+
+    lines: tuple[Line, ...]
+    type: ClassVar[Literal["clear"]] = "clear"
+
+    @property
+    def points(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "clear", "lines": [line.to_dict() for line in self.lines],
+                "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Spawn:
+    """New balls ``(cell, colour)`` appear, in order."""
+
+    balls: tuple[tuple[Cell, int], ...]
+    type: ClassVar[Literal["spawn"]] = "spawn"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "spawn", "balls": [[[r, c], color] for (r, c), color in self.balls]}
+
+
+Event = Roll | Clear | Spawn
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What one move did: the path, the lines removed (by the move or by new balls,
+    in removal order), the balls placed, the points, and the ordered ``events``."""
+
+    path: tuple[Cell, ...]
+    lines: tuple[Line, ...] = ()
+    spawned: tuple[tuple[Cell, int], ...] = ()
+    points: int = 0
+    events: tuple[Event, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``turn`` JSON of the facade protocol."""
+        return {
+            "path": [[r, c] for r, c in self.path],
+            "points": self.points,
+            "lines": [line.to_dict() for line in self.lines],
+            "spawned": [[[r, c], color] for (r, c), color in self.spawned],
+            "events": [event.to_dict() for event in self.events],
+        }
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def play(position: Position, deal: int, line: int, source: int, target: int) -> tuple[
+        Position, Turn]:
+    """Play the move ``source -> target`` (cell indices) and return the new position and turn.
+
+    Raises IllegalMove (game_over, no_ball, target_taken, unreachable).
+    """
+    if position.over:
+        raise IllegalMove("the game is over", "game_over")
+    board = list(position.board)
+    color = board[source]
+    if not color:
+        raise IllegalMove(f"no ball at {CELL_OF[source]}", "no_ball")
+    if board[target]:
+        raise IllegalMove(f"cell {CELL_OF[target]} is taken", "target_taken")
+    path = shortest_path(board, source, target)
+    if path is None:
+        raise IllegalMove(
+            f"no free path from {CELL_OF[source]} to {CELL_OF[target]}", "unreachable")
+    board[source] = 0
+    board[target] = color
+    cells_path = tuple([CELL_OF[i] for i in path])
+    events: list[Event] = [Roll(cells_path, color)]
+    removed: list[Line] = []
+    counts = dict(position.lines)
+    ball = position.ball
+    coming = position.next
+    spawned: list[tuple[Cell, int]] = []
+
+    def clear(runs: list[tuple[int, ...]]) -> None:
+        new = []
+        for run in runs:
+            new.append(Line.of(run, board[run[0]], line))
+            counts[len(run)] = counts.get(len(run), 0) + 1
+        for run in runs:
+            for i in run:
+                board[i] = 0
+        removed.extend(new)
+        events.append(Clear(tuple(new)))
+
+    runs = runs_through(board, target, line)
+    if runs:
+        clear(runs)
+        must_spawn = not any(board)
+    else:
+        must_spawn = True
+    while must_spawn:
+        placed = []
+        for i in range(3):
+            cell = rng.landing(rng.ball(deal, ball + i), board)
+            if cell is not None:
+                board[cell] = coming[i]
+                placed.append(cell)
+        balls = tuple([(CELL_OF[i], board[i]) for i in placed])
+        spawned.extend(balls)
+        events.append(Spawn(balls))
+        ball += 3
+        coming = rng.colors(deal, ball)
+        runs = []
+        for i in placed:
+            for run in runs_through(board, i, line):
+                if run not in runs:
+                    runs.append(run)
+        must_spawn = False
+        if runs:
+            clear(runs)
+            must_spawn = not any(board)
+
+    gained = sum(x.points for x in removed)
+    new_position = Position(
+        board=tuple(board),
+        next=coming,
+        ball=ball,
+        score=position.score + gained,
+        moves=position.moves + 1,
+        lines=tuple(sorted(counts.items())) if removed else position.lines,
+        over=0 not in board,
+    )
+    turn = Turn(cells_path, tuple(removed), tuple(spawned), gained, tuple(events))
+    return new_position, turn
+
+
+def _check_line(line: object) -> int:
+    if type(line) is not int or line not in LINE_VARIANTS:
+        raise ValueError(f"line must be 4 or 5, got {line!r}")
+    return line
+
+
+def _check_id(game_id: object) -> str:
+    if not isinstance(game_id, str) or len(game_id) > MAX_ID:
+        raise ValueError(f"id must be a string of at most {MAX_ID} characters")
+    return game_id
+
+
+def _check_colors(colors: object) -> tuple[int, int, int]:
+    if (not isinstance(colors, (tuple, list)) or len(colors) != 3
+            or any(type(c) is not int or not 1 <= c <= COLORS for c in colors)):
+        raise ValueError(f"next must be 3 colours 1..{COLORS}, got {colors!r}")
+    return (colors[0], colors[1], colors[2])
+
+
+def _cell(cell: object) -> int:
+    try:
+        return cell_index(cell)
+    except ValueError as error:
+        raise IllegalMove(str(error), "bad_request") from None
+
+
+class Game:
+    """A game in progress: the current position and at most one previous one (undo).
+
+    ``deal``, ``line`` and ``id`` are fixed; ``seconds`` (elapsed play time) is
+    set by the UI and kept in the document; undo does not change it.
+    """
+
+    __slots__ = ("_deal", "_id", "_line", "_position", "_previous", "_seconds")
+
+    def __init__(self, position: Position, *, deal: int, line: int, id: str = "",
+                 seconds: int = 0, previous: Position | None = None) -> None:
+        self._deal = rng.check_deal(deal)
+        self._line = _check_line(line)
+        self._id = _check_id(id)
+        self._position = position
+        self._previous = None if position.over else previous
+        self._seconds = 0
+        self.seconds = seconds
+
+    # -- construction
+
+    @classmethod
+    def new(cls, deal: int = 1, line: int = 5, id: str = "") -> Game:
+        """A new game of ``deal`` (1..MAX_DEAL): balls 0..4 of the deal on the board.
+
+        Raises ValueError for a bad deal, line (4 or 5) or id (string ≤ 64 chars).
+
+        >>> g = Game.new(deal=42, line=5)
+        >>> sum(1 for c in g.board if c), g.ball, g.score, g.can_undo
+        (5, 5, 0, False)
+        """
+        rng.check_deal(deal)
+        _check_line(line)
+        board = [0] * CELLS
+        for k in range(rng.FIRST_COMING):
+            b = rng.ball(deal, k)
+            cell = rng.landing(b, board)
+            if cell is not None:
+                board[cell] = b.color
+        position = Position(tuple(board), rng.colors(deal, rng.FIRST_COMING), rng.FIRST_COMING)
+        return cls(position, deal=deal, line=line, id=id)
+
+    @classmethod
+    def from_text(cls, diagram: str, next: Sequence[int] | None = None, line: int = 5,
+                  deal: int = 1, id: str = "") -> Game:
+        """A game from a 9x9 diagram (``.`` empty, ``1``..``7`` colours).
+
+        Coming balls are the balls of ``deal`` from ball 0 on; ``next``
+        overrides the colours of the first three. Lines already standing stay.
+        A full board gives a game that is over. Raises ValueError.
+        """
+        board = board_from_text(diagram)
+        rng.check_deal(deal)
+        coming = rng.colors(deal, 0) if next is None else _check_colors(next)
+        position = Position(board, coming, 0, over=0 not in board)
+        return cls(position, deal=deal, line=line, id=id)
+
+    # -- state
+
+    @property
+    def deal(self) -> int:
+        return self._deal
+
+    @property
+    def line(self) -> int:
+        """The minimum line length: 5, or 4 in the easy variant."""
+        return self._line
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def seconds(self) -> int:
+        """Elapsed play time in seconds, set by the UI (int 0..10**9)."""
+        return self._seconds
+
+    @seconds.setter
+    def seconds(self, value: int) -> None:
+        if type(value) is not int or not 0 <= value <= MAX_INT:
+            raise ValueError(f"seconds must be an integer in 0..{MAX_INT}, got {value!r}")
+        self._seconds = value
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @property
+    def previous(self) -> Position | None:
+        """The position undo goes back to, if any."""
+        return self._previous
+
+    @property
+    def board(self) -> Board:
+        return self._position.board
+
+    @property
+    def next(self) -> tuple[int, int, int]:
+        return self._position.next
+
+    @property
+    def ball(self) -> int:
+        """Index in the deal of the first coming ball."""
+        return self._position.ball
+
+    @property
+    def score(self) -> int:
+        return self._position.score
+
+    @property
+    def moves(self) -> int:
+        return self._position.moves
+
+    @property
+    def over(self) -> bool:
+        return self._position.over
+
+    @property
+    def can_undo(self) -> bool:
+        return self._previous is not None and not self._position.over
+
+    @property
+    def lines_by_length(self) -> dict[int, int]:
+        """Removed lines counted by length, e.g. ``{5: 2, 6: 1}``."""
+        return dict(self._position.lines)
+
+    def to_text(self) -> str:
+        """9 lines of 9 chars: ``.`` empty, ``1``..``7`` a colour; row 0 first."""
+        return board_to_text(self._position.board)
+
+    def __repr__(self) -> str:
+        p = self._position
+        return (f"Game(deal={self._deal}, line={self._line}, score={p.score}, "
+                f"moves={p.moves}, over={p.over})")
+
+    # -- play
+
+    def move(self, source: Cell, target: Cell) -> Turn:
+        """Move the ball at ``source`` to ``target`` along the shortest free path.
+
+        Raises IllegalMove: bad_request (not a cell), game_over, no_ball,
+        target_taken, unreachable. The game is unchanged after an error.
+        """
+        s = _cell(source)
+        t = _cell(target)
+        position, turn = play(self._position, self._deal, self._line, s, t)
+        self._previous = None if position.over else self._position
+        self._position = position
+        return turn
+
+    def undo(self) -> None:
+        """Go back one move. IllegalMove(nothing_to_undo) after an undo, before any
+        move, or when the game is over."""
+        if self._previous is None or self._position.over:
+            raise IllegalMove("there is nothing to undo", "nothing_to_undo")
+        self._position = self._previous
+        self._previous = None
+
+    def reachable(self, cell: Cell) -> frozenset[Cell]:
+        """The free cells the ball at ``cell`` can roll to. IllegalMove if no ball there."""
+        i = _cell(cell)
+        if not self._position.board[i]:
+            raise IllegalMove(f"no ball at {CELL_OF[i]}", "no_ball")
+        return frozenset(CELL_OF[j] for j in reachable_cells(self._position.board, i))
+
+    # -- document
+
+    def to_dict(self) -> dict[str, object]:
+        """The game document (``kind: "kugler/game"``, version 1), JSON-safe."""
+        p = self._position
+        prev = self._previous
+        return {
+            "kind": KIND,
+            "version": VERSION,
+            "id": self._id,
+            "deal": self._deal,
+            "line": self._line,
+            "ball": p.ball,
+            "board": to_rows(p.board),
+            "next": list(p.next),
+            "score": p.score,
+            "moves": p.moves,
+            "seconds": self._seconds,
+            "lines": _lines_dict(p.lines),
+            "over": p.over,
+            "undo": None if prev is None or p.over else {
+                "board": to_rows(prev.board),
+                "next": list(prev.next),
+                "ball": prev.ball,
+                "score": prev.score,
+                "moves": prev.moves,
+                "lines": _lines_dict(prev.lines),
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, doc: object) -> Game:
+        """A game from its document. Raises DocumentError (code ``bad_document`` or
+        ``newer_version``) for anything that is not a valid game document."""
+        d = _fields(doc, _TOP_FIELDS, "game document", top=True)
+        game_id = d["id"]
+        if not isinstance(game_id, str) or len(game_id) > MAX_ID:
+            raise DocumentError(f"'id' must be a string of at most {MAX_ID} characters")
+        deal = _int(d, "deal", 1, rng.MAX_DEAL)
+        line = _int(d, "line", 4, 5)
+        seconds = _int(d, "seconds", 0, MAX_INT)
+        over = d["over"]
+        if type(over) is not bool:
+            raise DocumentError(f"'over' must be true or false, got {_describe(over)}")
+        position = _position(d, deal, line, "")
+        if position.over != over:
+            raise DocumentError("'over' disagrees with the board: a game is over exactly "
+                                "when no cell is free")
+        previous = None
+        if d["undo"] is not None:
+            if over:
+                raise DocumentError("a finished game has no undo")
+            u = _fields(d["undo"], _UNDO_FIELDS, "'undo'")
+            previous = _position(u, deal, line, "undo.")
+            if previous.over:
+                raise DocumentError("'undo' is a full board: no move could follow it")
+            if previous.moves + 1 != position.moves:
+                raise DocumentError("'undo.moves' must be one less than 'moves'")
+            if previous.score > position.score or previous.ball > position.ball:
+                raise DocumentError("'undo' is not a position before the current one")
+            now = dict(position.lines)
+            if any(now.get(n, 0) < c for n, c in previous.lines):
+                raise DocumentError("'undo.lines' has lines the current game does not have")
+        return cls(position, deal=deal, line=line, id=game_id, seconds=seconds,
+                   previous=previous)
+
+
+# --------------------------------------------------------------------------- validation
+
+_POSITION_FIELDS = ("board", "next", "ball", "score", "moves", "lines")
+_TOP_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
+               "undo")
+_UNDO_FIELDS = _POSITION_FIELDS
+_LENGTH_KEYS = {str(n): n for n in range(4, SIZE + 1)}
+
+
+def _lines_dict(lines: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    return {str(n): c for n, c in lines if c}
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _fields(doc: object, names: tuple[str, ...], what: str, top: bool = False
+            ) -> Mapping[str, object]:
+    if not isinstance(doc, Mapping):
+        raise DocumentError(f"the {what} must be an object, got {_describe(doc)}")
+    if top:
+        if doc.get("kind") != KIND:
+            raise DocumentError(f"not a game document: 'kind' must be {KIND!r}")
+        version = doc.get("version")
+        if type(version) is not int:
+            raise DocumentError("'version' must be an integer")
+        if version > VERSION:
+            raise DocumentError(
+                f"this game was saved by a newer version (document version {version}, "
+                f"this program reads {VERSION})", "newer_version")
+        if version != VERSION:
+            raise DocumentError(f"unknown document version {version}")
+    for key in doc:
+        if key not in names:
+            raise DocumentError(f"unknown field {key!r} in the {what}")
+    for name in names:
+        if name not in doc:
+            raise DocumentError(f"missing field {name!r} in the {what}")
+    return doc
+
+
+def _int(d: Mapping[str, object], key: str, lo: int, hi: int, prefix: str = "") -> int:
+    value = d[key]
+    if type(value) is not int:
+        raise DocumentError(f"'{prefix}{key}' must be an integer, got {_describe(value)}")
+    if not lo <= value <= hi:
+        raise DocumentError(f"'{prefix}{key}' must be in {lo}..{hi}, got {value}")
+    return value
+
+
+def _position(d: Mapping[str, object], deal: int, line: int, prefix: str) -> Position:
+    rows = d["board"]
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise DocumentError(f"'{prefix}board' must be a list of 9 strings")
+    try:
+        board = from_rows(rows)
+    except ValueError as error:
+        raise DocumentError(f"'{prefix}board': {error}") from None
+    try:
+        coming = _check_colors(d["next"])
+    except ValueError:
+        raise DocumentError(f"'{prefix}next' must be a list of 3 colours 1..{COLORS}") from None
+    ball = _int(d, "ball", 0, MAX_INT, prefix)
+    score = _int(d, "score", 0, MAX_INT, prefix)
+    moves = _int(d, "moves", 0, MAX_INT, prefix)
+    if ball != 0 and (ball < 3 or (ball % 3 == 2 and ball < rng.FIRST_COMING) or ball % 3 == 1):
+        raise DocumentError(f"'{prefix}ball' {ball} is not a possible ball index")
+    if ball >= 3 and coming != rng.colors(deal, ball):
+        raise DocumentError(f"'{prefix}next' does not match the deal")
+    raw = d["lines"]
+    if not isinstance(raw, Mapping):
+        raise DocumentError(f"'{prefix}lines' must be an object like {{\"5\": 2}}")
+    counts: dict[int, int] = {}
+    for key, value in raw.items():
+        length = _LENGTH_KEYS.get(key) if isinstance(key, str) else None
+        if length is None or length < line:
+            raise DocumentError(
+                f"'{prefix}lines': {key!r} is not a line length in {line}..{SIZE}")
+        if type(value) is not int or not 1 <= value <= MAX_INT:
+            raise DocumentError(f"'{prefix}lines'[{key!r}] must be an integer in 1..{MAX_INT}")
+        counts[length] = value
+    if sum(points(n, line) * c for n, c in counts.items()) != score:
+        raise DocumentError(f"'{prefix}score' {score} is not the sum of the points of its lines")
+    return Position(board, coming, ball, score, moves, tuple(sorted(counts.items())),
+                    0 not in board)

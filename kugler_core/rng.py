@@ -1,0 +1,127 @@
+"""The deal generator: splitmix64, counter based.
+
+A deal is a number ``d`` in ``1..MAX_DEAL``. Every ball ``k`` (0, 1, 2, ...) of
+a deal has three fixed properties derived only from ``(d, k)``: its colour
+(1..7), its preferred cell (0..80, row-major) and a fallback key. The stream
+does not depend on the play: each ball always takes exactly three 64-bit
+words, whatever the board.
+
+The algorithm (all arithmetic modulo 2**64)::
+
+    GAMMA = 0x9E3779B97F4A7C15
+    mix(z):  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+             z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+             return z ^ (z >> 31)
+    seed(d)    = mix(d + GAMMA)                  # splitmix64's first output from state d
+    word(d, n) = mix(seed(d) + (n + 1) * GAMMA)  # output n of splitmix64 from state seed(d)
+
+    ball k:  w0, w1, w2 = word(d, 3k), word(d, 3k + 1), word(d, 3k + 2)
+             colour    = 1 + (w0 * 7) >> 64
+             preferred = (w1 * 81) >> 64
+             fallback  = w2
+
+A ball lands on its preferred cell when that cell is free; otherwise on
+``free[fallback % len(free)]``, ``free`` being the free cells in row-major
+order; when no cell is free it is not placed. The first 5 balls of a new game
+are balls 0..4 (placed one after another by the same rule), and the coming
+balls start at ball 5.
+
+This must never change: a deal number means the same game forever. The test
+``tests/unit/test_golden_deal.py`` pins deal 1.
+
+>>> hex(splitmix64_output(0))      # the reference first output of splitmix64 from state 0
+'0xe220a8397b1dcdaf'
+>>> ball(1, 0) == ball(1, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+MASK64 = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+MUL1 = 0xBF58476D1CE4E5B9
+MUL2 = 0x94D049BB133111EB
+
+MAX_DEAL = 999_999_999
+"""Deals are numbered 1..MAX_DEAL."""
+
+WORDS_PER_BALL = 3
+FIRST_COMING = 5
+"""Index of the first coming ball of a new game (balls 0..4 start on the board)."""
+
+
+def mix(z: int) -> int:
+    """The splitmix64 output function (a bijection of 64-bit words)."""
+    z = ((z ^ (z >> 30)) * MUL1) & MASK64
+    z = ((z ^ (z >> 27)) * MUL2) & MASK64
+    return z ^ (z >> 31)
+
+
+def splitmix64_output(state: int) -> int:
+    """The first output of splitmix64 started from ``state``."""
+    return mix((state + GAMMA) & MASK64)
+
+
+@lru_cache(maxsize=64)
+def seed(deal: int) -> int:
+    """The splitmix64 state of a deal's stream."""
+    return splitmix64_output(deal)
+
+
+def word(deal: int, n: int) -> int:
+    """Word ``n`` (0-based) of the stream of ``deal``: counter based, no state."""
+    return mix((seed(deal) + (n + 1) * GAMMA) & MASK64)
+
+
+class Ball(NamedTuple):
+    """Ball ``k`` of a deal: colour 1..7, preferred cell 0..80, fallback key."""
+
+    color: int
+    cell: int
+    fallback: int
+
+
+@lru_cache(maxsize=4096)
+def ball(deal: int, k: int) -> Ball:
+    """Ball ``k`` of ``deal`` (both ints ≥ 0; the caller validates the deal).
+
+    >>> b = ball(7, 3)
+    >>> 1 <= b.color <= 7 and 0 <= b.cell <= 80
+    True
+    """
+    n = WORDS_PER_BALL * k
+    w0 = word(deal, n)
+    w1 = word(deal, n + 1)
+    w2 = word(deal, n + 2)
+    return Ball(1 + ((w0 * 7) >> 64), (w1 * 81) >> 64, w2)
+
+
+def landing(b: Ball, board: Sequence[int]) -> int | None:
+    """The cell where ball ``b`` lands on ``board`` (81 ints), or None if the board is full.
+
+    >>> b = Ball(color=3, cell=0, fallback=5)
+    >>> landing(b, [0] * 81), landing(b, [1] + [0] * 80), landing(b, [1] * 81)
+    (0, 6, None)
+    """
+    if not board[b.cell]:
+        return b.cell
+    free = [i for i, c in enumerate(board) if not c]
+    if not free:
+        return None
+    return free[b.fallback % len(free)]
+
+
+def colors(deal: int, k: int) -> tuple[int, int, int]:
+    """The colours of balls k, k+1, k+2: the "next" bar when ball k comes first."""
+    return (ball(deal, k).color, ball(deal, k + 1).color, ball(deal, k + 2).color)
+
+
+def check_deal(deal: object) -> int:
+    """Return ``deal`` if it is an int in 1..MAX_DEAL, else raise ValueError."""
+    if type(deal) is not int or not 1 <= deal <= MAX_DEAL:
+        raise ValueError(f"deal must be an integer in 1..{MAX_DEAL}, got {deal!r}")
+    return deal
