@@ -1,0 +1,388 @@
+"""The JSON facade: the only thing the browser's worker calls.
+
+One ``Session`` holds at most one game. ``handle_json(text) -> text`` takes a
+request ``{"id": 7, "cmd": "move", "args": {...}}`` and answers
+``{"id": 7, "ok": true, "result": {...}}`` or
+``{"id": 7, "ok": false, "error": {"code": "...", "message": "..."}}``
+(``id`` is echoed when the request had a JSON scalar there).
+
+It never raises. Malformed JSON, a non-object, an unknown command, missing,
+unknown, wrongly typed or out-of-range arguments give code ``bad_request``;
+an illegal move gives the ``IllegalMove`` code (``no_ball``, ``target_taken``,
+``unreachable``, ``game_over``, ``nothing_to_undo``); a bad document gives
+the ``DocumentError`` code (``bad_document``, ``newer_version``); any other
+exception gives ``internal``. A request that fails changes nothing.
+
+The commands, their arguments and results are those of docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Collection
+from typing import Any
+
+from kugler_core.documents import default_settings as _default_settings
+from kugler_core.documents import make_export, read_export, validate_settings
+from kugler_core.errors import DocumentError, IllegalMove
+from kugler_core.fragment import parse_fragment
+from kugler_core.game import Game
+from kugler_core.records import add_game, check_date, empty_records, summary, validate_records
+from kugler_core.rng import MAX_DEAL
+
+MAX_REQUEST = 2_000_000
+"""Longest request text accepted, in characters."""
+MAX_SECONDS = 10**8
+MAX_ID = 64
+MAX_TEXT = 100_000
+MESSAGE_MAX = 300
+
+_TOP_KEYS = frozenset({"id", "cmd", "args"})
+
+
+class BadRequest(Exception):
+    """A request that does not follow the protocol (reply code ``bad_request``)."""
+
+
+def _short(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} fields"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+# -- argument checks (each raises BadRequest) ---------------------------------
+
+
+def _args(args: dict[str, Any], required: Collection[str], optional: Collection[str]) -> None:
+    for key in required:
+        if key not in args:
+            raise BadRequest(f"missing argument {key!r}")
+    for key in args:
+        if key not in required and key not in optional:
+            raise BadRequest(f"unknown argument {_short(key)}")
+
+
+def _int(value: object, name: str, lo: int, hi: int | None = None) -> int:
+    if type(value) is not int:
+        raise BadRequest(f"{name} must be a whole number, not {_short(value)}")
+    if value < lo or (hi is not None and value > hi):
+        top = "" if hi is None else f"..{hi}"
+        raise BadRequest(f"{name} must be in {lo}{top}, not {_short(value)}")
+    return value
+
+
+def _cell(value: object, name: str) -> tuple[int, int]:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or any(type(v) is not int or not 0 <= v <= 8 for v in value)
+    ):
+        raise BadRequest(f"{name} must be a cell [row, col] with row and col in 0..8")
+    return (value[0], value[1])
+
+
+def _text(value: object, name: str, max_len: int) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(f"{name} must be text")
+    if len(value) > max_len:
+        raise BadRequest(f"{name} is longer than {max_len} characters")
+    return value
+
+
+def _date(value: object) -> str:
+    try:
+        return check_date(value, "date")
+    except DocumentError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def _line(value: object) -> int:
+    if type(value) is not int or value not in (4, 5):
+        raise BadRequest(f"line must be 4 or 5, not {_short(value)}")
+    return value
+
+
+def _seconds(args: dict[str, Any]) -> int | None:
+    if "seconds" not in args:
+        return None
+    return _int(args["seconds"], "seconds", 0, MAX_SECONDS)
+
+
+def _is_scalar(value: object) -> bool:
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def _reject_constant(name: str) -> Any:
+    raise BadRequest(f"{name} is not valid JSON")
+
+
+# -- the session ------------------------------------------------------------------
+
+
+class Session:
+    """The engine as the page sees it: one game (or none) and the commands.
+
+    ``handle`` takes a request object and returns a reply dict;
+    ``handle_json`` does the same with JSON text. Neither raises.
+    """
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "new": self._new,
+            "load": self._load,
+            "move": self._move,
+            "reach": self._reach,
+            "undo": self._undo,
+            "time": self._time,
+            "records_load": self._records_load,
+            "records_add": self._records_add,
+            "settings_load": self._settings_load,
+            "fragment": self._fragment,
+            "export": self._export,
+            "import": self._import,
+        }
+
+    @property
+    def game(self) -> Game | None:
+        """The current game (read it, do not change it)."""
+        return self._game
+
+    # -- entry points
+
+    def handle_json(self, text: str) -> str:
+        """Answer one JSON request with one JSON reply (ASCII, strict JSON)."""
+        try:
+            if not isinstance(text, str):
+                raise BadRequest("the request must be JSON text")
+            if len(text) > MAX_REQUEST:
+                raise BadRequest(f"the request is longer than {MAX_REQUEST} characters")
+            try:
+                request = json.loads(text, parse_constant=_reject_constant)
+            except (ValueError, RecursionError) as exc:
+                raise BadRequest(f"the request is not valid JSON: {str(exc)[:80]}") from None
+        except BadRequest as exc:
+            return self._dump(_error(None, False, "bad_request", str(exc)))
+        except Exception as exc:  # pragma: no cover - defensive
+            return self._dump(_error(None, False, "internal", f"{type(exc).__name__}: {exc}"))
+        return self._dump(self.handle(request))
+
+    def handle(self, request: object) -> dict[str, Any]:
+        """Answer one request object (as parsed from JSON) with a reply dict."""
+        has_id = isinstance(request, dict) and "id" in request and _is_scalar(request["id"])
+        rid = request["id"] if has_id and isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict):
+                raise BadRequest("the request must be an object {id, cmd, args}")
+            for key in request:
+                if key not in _TOP_KEYS:
+                    raise BadRequest(f"unknown request field {_short(key)}")
+            if "id" in request and not has_id:
+                raise BadRequest("id must be a number, text, true/false or null")
+            cmd = request.get("cmd")
+            if not isinstance(cmd, str) or cmd not in self._commands:
+                raise BadRequest(f"unknown command {_short(cmd)}")
+            args = request.get("args", {})
+            if not isinstance(args, dict) or not all(isinstance(k, str) for k in args):
+                raise BadRequest("args must be an object")
+            result = self._commands[cmd](args)
+            reply: dict[str, Any] = {"ok": True, "result": result}
+            if has_id:
+                reply = {"id": rid, **reply}
+            return reply
+        except BadRequest as exc:
+            return _error(rid, has_id, "bad_request", str(exc))
+        except IllegalMove as exc:
+            return _error(rid, has_id, str(getattr(exc, "code", "bad_request")), str(exc))
+        except DocumentError as exc:
+            return _error(rid, has_id, str(getattr(exc, "code", "bad_document")), str(exc))
+        except Exception as exc:
+            return _error(rid, has_id, "internal", f"{type(exc).__name__}: {exc}")
+
+    @staticmethod
+    def _dump(reply: dict[str, Any]) -> str:
+        try:
+            return json.dumps(reply, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+        except Exception as exc:  # a result that is not JSON: a bug, reported as such
+            fallback = _error(
+                reply.get("id"), "id" in reply, "internal", f"reply is not JSON: {exc}"
+            )
+            return json.dumps(fallback, ensure_ascii=True, default=repr)
+
+    # -- helpers
+
+    def _need_game(self) -> Game:
+        if self._game is None:
+            raise _NoGame("there is no game: send new or load first")
+        return self._game
+
+    def _state(self) -> dict[str, Any]:
+        g = self._need_game()
+        return state(g)
+
+    # -- commands
+
+    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("line",), ("deal", "entropy", "id"))
+        line = _line(args["line"])
+        if ("deal" in args) == ("entropy" in args):
+            raise BadRequest("give either deal or entropy")
+        if "deal" in args:
+            deal = _int(args["deal"], "deal", 1, MAX_DEAL)
+        else:
+            deal = 1 + _int(args["entropy"], "entropy", 0) % MAX_DEAL
+        game_id = _text(args.get("id", ""), "id", MAX_ID)
+        self._game = Game.new(deal=deal, line=line, id=game_id)
+        return {"state": self._state()}
+
+    def _load(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("save",), ())
+        game = _from_dict(args["save"])
+        self._game = game
+        return {"state": self._state()}
+
+    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("from", "to"), ("seconds",))
+        source = _cell(args["from"], "from")
+        target = _cell(args["to"], "to")
+        seconds = _seconds(args)
+        g = self._need_game()
+        before = g.seconds
+        if seconds is not None:
+            g.seconds = seconds
+        try:
+            turn = g.move(source, target)
+        except BaseException:
+            g.seconds = before
+            raise
+        return {"turn": turn.to_dict(), "state": self._state()}
+
+    def _reach(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("from",), ())
+        source = _cell(args["from"], "from")
+        cells = self._need_game().reachable(source)
+        return {"cells": [[r, c] for r, c in sorted(cells)]}
+
+    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, (), ("seconds",))
+        seconds = _seconds(args)
+        g = self._need_game()
+        g.undo()
+        if seconds is not None:
+            g.seconds = seconds
+        return {"state": self._state()}
+
+    def _time(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("seconds",), ())
+        seconds = _int(args["seconds"], "seconds", 0, MAX_SECONDS)
+        self._need_game().seconds = seconds
+        return {"state": self._state()}
+
+    def _records_load(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("doc", "line"), ())
+        line = _line(args["line"])
+        doc = empty_records(line) if args["doc"] is None else validate_records(args["doc"], line)
+        return {"records": doc, "summary": summary(doc)}
+
+    def _records_add(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("records", "game", "date"), ("name",))
+        date = _date(args["date"])
+        name = args.get("name")
+        if name is not None:
+            name = _text(name, "name", 1000)
+        game = _from_dict(args["game"])
+        if not game.over:
+            raise BadRequest("the game is not over")
+        if not game.id:
+            raise BadRequest("the game has no id")
+        doc = (
+            empty_records(game.line)
+            if args["records"] is None
+            else validate_records(args["records"], game.line)
+        )
+        try:
+            res = add_game(doc, game.to_dict(), date, name)
+        except DocumentError:
+            raise
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+        return {
+            "records": res.doc,
+            "summary": summary(res.doc),
+            "rank": res.rank,
+            "new_record": res.new_record,
+            "previous_record": res.previous_record,
+            "already_counted": res.already_counted,
+        }
+
+    def _settings_load(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("doc",), ())
+        doc = args["doc"]
+        return {"settings": _default_settings() if doc is None else validate_settings(doc)}
+
+    def _fragment(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("text",), ())
+        text = _text(args["text"], "text", MAX_TEXT)
+        f = parse_fragment(text)
+        return {
+            "deal": f.deal,
+            "line": f.line,
+            "notices": [{"code": n.code, "text": n.detail} for n in f.notices],
+        }
+
+    def _export(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("game", "records", "settings", "date"), ())
+        date = _date(args["date"])
+        return {"doc": make_export(args["game"], args["records"], args["settings"], date)}
+
+    def _import(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("doc",), ())
+        return read_export(args["doc"])
+
+
+class _NoGame(IllegalMove):
+    """No game in the session (reply code ``no_game``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "no_game")
+
+
+def _from_dict(doc: object) -> Game:
+    """Game.from_dict with every failure as a DocumentError."""
+    try:
+        return Game.from_dict(doc)
+    except DocumentError:
+        raise
+    except ValueError as exc:
+        raise DocumentError(f"game: {exc}") from None
+
+
+def _error(rid: object, has_id: bool, code: str, message: str) -> dict[str, Any]:
+    if len(message) > MESSAGE_MAX:
+        message = message[: MESSAGE_MAX - 1] + "…"
+    reply: dict[str, Any] = {"ok": False, "error": {"code": code, "message": message}}
+    return {"id": rid, **reply} if has_id else reply
+
+
+def state(g: Game) -> dict[str, Any]:
+    """The ``state`` object of the protocol: what the page draws and stores."""
+    return {
+        "board": list(g.board),
+        "next": list(g.next),
+        "score": g.score,
+        "moves": g.moves,
+        "over": g.over,
+        "can_undo": g.can_undo,
+        "line": g.line,
+        "deal": g.deal,
+        "seconds": g.seconds,
+        "lines": {str(n): c for n, c in sorted(g.lines_by_length.items()) if c},
+        "id": g.id,
+        "save": g.to_dict(),
+    }
