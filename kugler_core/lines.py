@@ -53,21 +53,18 @@ def runs_through(board: Sequence[int], cell: int, minimum: int) -> list[tuple[in
         return []
     runs = []
     for back, forward in RAYS[cell]:
-        if len(back) + len(forward) + 1 < minimum:
-            continue
-        before = []
+        nb = 0
         for j in back:
             if board[j] != color:
                 break
-            before.append(j)
-        after = []
+            nb += 1
+        nf = 0
         for j in forward:
             if board[j] != color:
                 break
-            after.append(j)
-        if len(before) + len(after) + 1 >= minimum:
-            before.reverse()
-            runs.append((*before, cell, *after))
+            nf += 1
+        if nb + nf >= minimum - 1:
+            runs.append((*back[nb - 1::-1], cell, *forward[:nf]) if nb else (cell, *forward[:nf]))
     return runs
 
 

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 from typing import NamedTuple
 
 MASK64 = (1 << 64) - 1
@@ -49,6 +51,7 @@ MUL2 = 0x94D049BB133111EB
 MAX_DEAL = 999_999_999
 """Deals are numbered 1..MAX_DEAL."""
 
+_CELLS = range(81)
 WORDS_PER_BALL = 3
 FIRST_COMING = 5
 """Index of the first coming ball of a new game (balls 0..4 start on the board)."""
@@ -109,7 +112,7 @@ def landing(b: Ball, board: Sequence[int]) -> int | None:
     """
     if not board[b.cell]:
         return b.cell
-    free = [i for i, c in enumerate(board) if not c]
+    free = list(compress(_CELLS, map(not_, board)))
     if not free:
         return None
     return free[b.fallback % len(free)]
