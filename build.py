@@ -94,6 +94,7 @@ def build() -> Path:
         shutil.copy2(PYODIDE_DIR / name, runtime / name)
     wheel = build_wheel(DIST)
     # Steps that add files to dist/ go here, one call each (modules in tools/).
+    __import__("tools.help_pages").help_pages.write(DIST, SEEDS, WEB / "help")
     files = [p for p in DIST.rglob("*") if p.is_file()]
     build_id = content_hash(files, DIST)
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}

@@ -1,0 +1,116 @@
+// The page's client of the engine worker.
+//
+// const engine = new Engine(); engine.start();  — start the worker first thing.
+// engine.state is "loading" | "ready" | "failed"; listeners of "state" events
+// hear every change (event.detail = {state, code, message}).
+// await engine.request(cmd, args) resolves to the facade's reply
+// {id, ok, result|error}; it never rejects: a dead or failed engine answers
+// {ok: false, error: {code: "engine_failed"}}. engine.restart() throws the
+// worker away (pending requests get engine_failed) and boots a new one.
+
+export class Engine extends EventTarget {
+  constructor(url = new URL("./worker.js", import.meta.url)) {
+    super();
+    this.url = url;
+    this.worker = null;
+    this.state = "loading";
+    this.failure = null;
+    this.build = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.readyWaiters = [];
+  }
+
+  /** Start (or restart) the worker. */
+  start() {
+    this.stop();
+    this.setState("loading");
+    let worker;
+    try {
+      worker = new Worker(this.url, { type: "module" });
+    } catch (err) {
+      this.fail("boot", String(err?.message ?? err));
+      return;
+    }
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(worker, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      if (this.worker !== worker) return;
+      this.fail(this.state === "loading" ? "download" : "crashed", event.message || "worker error");
+    };
+    worker.onmessageerror = () => {};
+  }
+
+  restart() {
+    this.start();
+  }
+
+  stop() {
+    if (this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    this.rejectAll("engine_failed", "engine stopped");
+  }
+
+  /** Resolves once the engine is ready; resolves false when it failed. */
+  whenSettled() {
+    if (this.state !== "loading") return Promise.resolve(this.state === "ready");
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  request(cmd, args = {}) {
+    if (!this.worker || this.state === "failed") {
+      return Promise.resolve({ ok: false, error: { code: "engine_failed", message: "engine not running" } });
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  receive(worker, data) {
+    if (worker !== this.worker || !data || typeof data !== "object") return;
+    if (data.type === "ready") {
+      this.build = data.build ?? null;
+      this.setState("ready");
+      return;
+    }
+    if (data.type === "failed") {
+      this.fail(data.code || "boot", data.message || "");
+      return;
+    }
+    const resolve = this.pending.get(data.id);
+    if (resolve) {
+      this.pending.delete(data.id);
+      resolve(data);
+    }
+  }
+
+  fail(code, message) {
+    this.failure = { code, message };
+    if (this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    this.rejectAll("engine_failed", message);
+    this.setState("failed");
+  }
+
+  rejectAll(code, message) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const resolve of pending) resolve({ ok: false, error: { code, message } });
+  }
+
+  setState(state) {
+    this.state = state;
+    if (state !== "failed") this.failure = null;
+    if (state !== "loading") {
+      for (const resolve of this.readyWaiters.splice(0)) resolve(state === "ready");
+    }
+    this.dispatchEvent(new CustomEvent("state", { detail: { state, ...(this.failure ?? {}) } }));
+  }
+}

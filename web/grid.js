@@ -1,0 +1,138 @@
+// The accessible grid over the canvas and the player's input.
+//
+// One [role=grid] element with 9 [role=row]s of 9 [role=gridcell]s, each with
+// data-row, data-col, data-color ("" or "1".."7"), a localized aria-label and
+// aria-selected on the selected ball. A click, a tap, Enter or Space on a cell
+// calls onActivate(row, col) — the same as tapping it; arrow keys, Home/End
+// and PageUp/PageDown move the focus (roving tabindex).
+// The grid itself never changes the game: it only reports intents.
+
+import { SIZE } from "./render.js";
+import { t, colorName } from "./i18n.js";
+
+export class BoardGrid {
+  /**
+   * @param {HTMLElement} root   the [role=grid] element
+   * @param {(row: number, col: number) => void} onActivate
+   */
+  constructor(root, onActivate) {
+    this.root = root;
+    this.onActivate = onActivate;
+    this.cells = [];
+    this.board = new Array(SIZE * SIZE).fill(0);
+    this.selected = null;
+    this.focusIndex = 40;
+    root.setAttribute("role", "grid");
+    root.replaceChildren();
+    for (let r = 0; r < SIZE; r += 1) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "grid-row";
+      for (let c = 0; c < SIZE; c += 1) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.className = "cell";
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.dataset.color = "";
+        cell.tabIndex = r * SIZE + c === this.focusIndex ? 0 : -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      root.append(row);
+    }
+    root.addEventListener("click", (event) => {
+      const cell = event.target.closest?.("[role=gridcell]");
+      if (!cell || !root.contains(cell)) return;
+      this.moveFocus(this.cells.indexOf(cell), false);
+      this.onActivate(Number(cell.dataset.row), Number(cell.dataset.col));
+    });
+    root.addEventListener("keydown", (event) => this.onKey(event));
+    this.relabel();
+  }
+
+  onKey(event) {
+    const cell = event.target.closest?.("[role=gridcell]");
+    if (!cell) return;
+    const index = this.cells.indexOf(cell);
+    const r = Math.floor(index / SIZE);
+    const c = index % SIZE;
+    let next = null;
+    switch (event.key) {
+      case "ArrowUp": next = Math.max(0, r - 1) * SIZE + c; break;
+      case "ArrowDown": next = Math.min(SIZE - 1, r + 1) * SIZE + c; break;
+      case "ArrowLeft": next = r * SIZE + Math.max(0, c - 1); break;
+      case "ArrowRight": next = r * SIZE + Math.min(SIZE - 1, c + 1); break;
+      case "Home": next = event.ctrlKey ? 0 : r * SIZE; break;
+      case "End": next = event.ctrlKey ? SIZE * SIZE - 1 : r * SIZE + SIZE - 1; break;
+      case "PageUp": next = c; break;
+      case "PageDown": next = (SIZE - 1) * SIZE + c; break;
+      case "Enter":
+      case " ":
+      case "Spacebar":
+        event.preventDefault();
+        if (!event.repeat) this.onActivate(r, c);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.moveFocus(next, true);
+  }
+
+  moveFocus(index, focus) {
+    if (index < 0 || index >= this.cells.length) return;
+    this.cells[this.focusIndex].tabIndex = -1;
+    this.focusIndex = index;
+    this.cells[index].tabIndex = 0;
+    if (focus) this.cells[index].focus();
+  }
+
+  /** Mirror the board (81 colours) in data-color and the labels. */
+  setBoard(board) {
+    for (let i = 0; i < this.cells.length; i += 1) {
+      const color = board[i] | 0;
+      if (this.board[i] !== color) {
+        this.board[i] = color;
+        this.cells[i].dataset.color = color ? String(color) : "";
+        this.label(i);
+      }
+    }
+  }
+
+  setSelected(index) {
+    if (this.selected !== null) this.cells[this.selected].removeAttribute("aria-selected");
+    this.selected = index;
+    if (index !== null) this.cells[index].setAttribute("aria-selected", "true");
+  }
+
+  /** Mark `index` with data-flash="unreachable" for `ms` milliseconds. */
+  flash(index, ms) {
+    const cell = this.cells[index];
+    cell.dataset.flash = "unreachable";
+    clearTimeout(cell._flashTimer);
+    cell._flashTimer = setTimeout(() => delete cell.dataset.flash, ms);
+  }
+
+  setBusy(busy) {
+    if (busy) this.root.dataset.busy = "true";
+    else delete this.root.dataset.busy;
+    this.root.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+
+  label(i) {
+    const row = Math.floor(i / SIZE) + 1;
+    const col = (i % SIZE) + 1;
+    const color = this.board[i];
+    this.cells[i].setAttribute(
+      "aria-label",
+      color ? t("cellBall", { row, col, color: colorName(color) }) : t("cell", { row, col }),
+    );
+  }
+
+  /** Re-write every label (after a language switch). */
+  relabel() {
+    this.root.setAttribute("aria-label", t("board"));
+    for (let i = 0; i < this.cells.length; i += 1) this.label(i);
+  }
+}

@@ -1,0 +1,276 @@
+// Words of the page in Danish, Swedish and English.
+//
+// The Danish words come from the Danish help page (seed 000), the Swedish
+// words from the Swedish one (seed 001). detectLanguage() picks da / sv from
+// the browser's languages and falls back to English; setLanguage() switches;
+// t(key, params) returns the word (params fill {name} placeholders). Elements
+// with data-i18n="key" get their text, data-i18n-aria="key" their aria-label.
+
+export const LANGUAGES = ["da", "sv", "en"];
+
+const WORDS = {
+  da: {
+    title: "Kugler",
+    next: "Næste",
+    score: "Point",
+    record: "Rekord",
+    deal: "Spil nr.",
+    time: "Tid",
+    undo: "Fortryd",
+    menu: "Spil",
+    gameWindow: "Spil",
+    balls: "Kugler",
+    line5: "Fjern: 5 på stribe",
+    line4: "4 på stribe",
+    newGame: "Nyt spil",
+    retry: "Prøv igen",
+    stats: "Statistik",
+    ranking: "Rangliste",
+    help: "Hjælp",
+    language: "Sprog",
+    close: "Luk",
+    cancel: "Annuller",
+    yes: "Ja",
+    gameOver: "Spillet er slut",
+    points: "Point",
+    moves: "Træk",
+    lines: "Rækker",
+    linesNone: "ingen",
+    newRecord: "Ny rekord!",
+    previousRecord: "Tidligere rekord: {points}",
+    rankPlace: "Nr. {rank} på ranglisten",
+    board: "Bræt",
+    cell: "række {row}, kolonne {col}",
+    cellBall: "række {row}, kolonne {col}, {color} kugle",
+    colors: ["", "rød", "grøn", "blå", "gul", "lyserød", "lyseblå", "orange"],
+    loading: "Starter spillet …",
+    engineFailed: "Spillet kunne ikke starte.",
+    engineFailedNoWasm: "Din browser kan ikke køre spillet (WebAssembly mangler). Prøv en nyere browser.",
+    engineFailedDownload: "Spillets filer kunne ikke hentes. Tjek forbindelsen, og prøv igen.",
+    engineCrashed: "Spillet stødte på en fejl. Dit spil er gemt; genstart for at spille videre.",
+    tryAgain: "Prøv igen",
+    restart: "Genstart",
+    confirmVariant: "Skift udgave og starte et nyt spil? Det spil, du er i gang med, går tabt.",
+    brokenGame: "Det gemte spil var beskadiget og kunne ikke åbnes. Det er lagt til side, og et nyt spil er startet.",
+    brokenSettings: "Indstillingerne var beskadigede; standardindstillingerne bruges.",
+    brokenRecords: "Rekorderne for »{variant}« var beskadigede og er lagt til side.",
+    newerVersion: "Dine data er fra en nyere udgave af spillet og bliver ikke ændret.",
+    storageUnavailable: "Rekorder og spil kan ikke gemmes lige nu (browserens lager er ikke tilgængeligt).",
+    dealOpened: "Spil nr. {deal} ({variant}) er startet.",
+    shareLink: "Link til dette spil",
+    games: "Spil",
+    totalPoints: "Point i alt",
+    average: "Gennemsnit",
+    best: "Bedste",
+    totalTime: "Tid i alt",
+    recentScores: "Seneste spil",
+    noGames: "Ingen afsluttede spil endnu.",
+    date: "Dato",
+    rankCol: "Nr.",
+    variant5: "5 på stribe",
+    variant4: "4 på stribe",
+    languageAuto: "Som browseren",
+    helpMissing: "Hjælpen kunne ikke hentes.",
+    moveFailed: "Trækket kunne ikke udføres.",
+    undoNothing: "Der er intet træk at fortryde.",
+  },
+  sv: {
+    title: "Kulor",
+    next: "Nästa",
+    score: "Poäng",
+    record: "Rekord",
+    deal: "Giv nr",
+    time: "Tid",
+    undo: "Ångra",
+    menu: "Spel",
+    gameWindow: "Spel",
+    balls: "Kulor",
+    line5: "Mål: 5 i rad",
+    line4: "4 i rad",
+    newGame: "Nytt spel",
+    retry: "Pröva om spel",
+    stats: "Statistik",
+    ranking: "Ranking",
+    help: "Hjälp",
+    language: "Språk",
+    close: "Stäng",
+    cancel: "Avbryt",
+    yes: "Ja",
+    gameOver: "Spelet är slut",
+    points: "Poäng",
+    moves: "Drag",
+    lines: "Rader",
+    linesNone: "inga",
+    newRecord: "Nytt rekord!",
+    previousRecord: "Tidigare rekord: {points}",
+    rankPlace: "Plats {rank} i Ranking",
+    board: "Bräde",
+    cell: "rad {row}, kolumn {col}",
+    cellBall: "rad {row}, kolumn {col}, {color} kula",
+    colors: ["", "röd", "grön", "blå", "gul", "rosa", "ljusblå", "orange"],
+    loading: "Spelet startar …",
+    engineFailed: "Spelet kunde inte starta.",
+    engineFailedNoWasm: "Din webbläsare kan inte köra spelet (WebAssembly saknas). Prova en nyare webbläsare.",
+    engineFailedDownload: "Spelets filer kunde inte hämtas. Kontrollera anslutningen och försök igen.",
+    engineCrashed: "Spelet råkade ut för ett fel. Ditt spel är sparat; starta om för att spela vidare.",
+    tryAgain: "Försök igen",
+    restart: "Starta om",
+    confirmVariant: "Byta version och starta ett nytt spel? Spelet du håller på med går förlorat.",
+    brokenGame: "Det sparade spelet var skadat och kunde inte öppnas. Det har lagts åt sidan och ett nytt spel har startat.",
+    brokenSettings: "Inställningarna var skadade; standardinställningarna används.",
+    brokenRecords: "Rekorden för ”{variant}” var skadade och har lagts åt sidan.",
+    newerVersion: "Dina data kommer från en nyare version av spelet och ändras inte.",
+    storageUnavailable: "Rekord och spel kan inte sparas just nu (webbläsarens lagring är inte tillgänglig).",
+    dealOpened: "Giv nr {deal} ({variant}) har startat.",
+    shareLink: "Länk till den här given",
+    games: "Spel",
+    totalPoints: "Poäng totalt",
+    average: "Genomsnitt",
+    best: "Bästa",
+    totalTime: "Tid totalt",
+    recentScores: "Senaste spelen",
+    noGames: "Inga avslutade spel ännu.",
+    date: "Datum",
+    rankCol: "Nr",
+    variant5: "5 i rad",
+    variant4: "4 i rad",
+    languageAuto: "Som webbläsaren",
+    helpMissing: "Hjälpen kunde inte hämtas.",
+    moveFailed: "Draget kunde inte göras.",
+    undoNothing: "Det finns inget drag att ångra.",
+  },
+  en: {
+    title: "Kugler",
+    next: "Next",
+    score: "Score",
+    record: "Record",
+    deal: "Deal",
+    time: "Time",
+    undo: "Undo",
+    menu: "Game",
+    gameWindow: "Game",
+    balls: "Balls",
+    line5: "Remove: 5 in a row",
+    line4: "4 in a row",
+    newGame: "New game",
+    retry: "Try again",
+    stats: "Statistics",
+    ranking: "Ranking",
+    help: "Help",
+    language: "Language",
+    close: "Close",
+    cancel: "Cancel",
+    yes: "Yes",
+    gameOver: "Game over",
+    points: "Points",
+    moves: "Moves",
+    lines: "Lines",
+    linesNone: "none",
+    newRecord: "New record!",
+    previousRecord: "Previous record: {points}",
+    rankPlace: "Place {rank} in the ranking",
+    board: "Board",
+    cell: "row {row}, column {col}",
+    cellBall: "row {row}, column {col}, {color} ball",
+    colors: ["", "red", "green", "blue", "yellow", "pink", "light blue", "orange"],
+    loading: "Starting the game …",
+    engineFailed: "The game could not start.",
+    engineFailedNoWasm: "Your browser cannot run the game (WebAssembly is missing). Try a newer browser.",
+    engineFailedDownload: "The game's files could not be downloaded. Check the connection and try again.",
+    engineCrashed: "The game ran into an error. Your game is saved; restart to play on.",
+    tryAgain: "Try again",
+    restart: "Restart",
+    confirmVariant: "Switch the variant and start a new game? The game in progress will be lost.",
+    brokenGame: "The saved game was damaged and could not be opened. It has been put aside and a new game has started.",
+    brokenSettings: "The settings were damaged; the defaults are used.",
+    brokenRecords: "The records for “{variant}” were damaged and have been put aside.",
+    newerVersion: "Your data comes from a newer version of the game and is left unchanged.",
+    storageUnavailable: "Records and games cannot be saved right now (the browser's storage is unavailable).",
+    dealOpened: "Deal {deal} ({variant}) has started.",
+    shareLink: "Link to this deal",
+    games: "Games",
+    totalPoints: "Total points",
+    average: "Average",
+    best: "Best",
+    totalTime: "Total time",
+    recentScores: "Recent games",
+    noGames: "No finished games yet.",
+    date: "Date",
+    rankCol: "No.",
+    variant5: "5 in a row",
+    variant4: "4 in a row",
+    languageAuto: "Like the browser",
+    helpMissing: "The help could not be loaded.",
+    moveFailed: "The move could not be made.",
+    undoNothing: "There is no move to undo.",
+  },
+};
+
+/** The names of the languages, each in its own language. */
+export const LANGUAGE_NAMES = { da: "Dansk", sv: "Svenska", en: "English" };
+
+let current = "en";
+
+/** da or sv when the browser prefers one of them (first match wins), else en. */
+export function detectLanguage(languages = globalThis.navigator?.languages ?? []) {
+  for (const tag of languages) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base === "da" || base === "sv") return base;
+    if (base === "en") return "en";
+  }
+  return "en";
+}
+
+/** Switch the language; an unknown value falls back to the browser's choice. */
+export function setLanguage(lang) {
+  current = LANGUAGES.includes(lang) ? lang : detectLanguage();
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function language() {
+  return current;
+}
+
+/** The word for `key` in the current language with {name} placeholders filled. */
+export function t(key, params = {}) {
+  const table = WORDS[current] ?? WORDS.en;
+  const word = table[key] ?? WORDS.en[key] ?? key;
+  if (typeof word !== "string") return word;
+  return word.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** The colour name of ball colour 1..7. */
+export function colorName(color) {
+  return (WORDS[current] ?? WORDS.en).colors[color] ?? "";
+}
+
+/** Put the words into every [data-i18n] / [data-i18n-aria] element under `root`. */
+export function applyWords(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  document.title = t("title");
+}
+
+/** "m:ss" or "h:mm:ss" for a number of seconds. */
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+/** A number formatted for the current language. */
+export function formatNumber(n) {
+  const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** A date (ISO text) as a short local date. */
+export function formatDate(iso) {
+  const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso ?? "") : d.toLocaleDateString(locale);
+}

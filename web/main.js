@@ -1,0 +1,642 @@
+// Wires the page: the engine worker, the canvas, the grid, storage, words and
+// windows. This is the only module that knows all the others.
+//
+// Order of events: start the worker first; draw the saved game (or an empty
+// board) at once; when the engine is ready, validate settings, records and the
+// saved game through it, or open the deal of the URL fragment, or start a new
+// game. After every successful state change the game document of the reply
+// (state.save) is stored. JavaScript never decides a rule: every move, undo and
+// record goes through the engine.
+
+import { Engine } from "./engine.js";
+
+const engine = new Engine();
+engine.start();
+
+import * as storage from "./storage.js";
+import { BoardRenderer, FRAME, SIZE } from "./render.js";
+import { BoardGrid } from "./grid.js";
+import { t, setLanguage, detectLanguage, applyWords, formatTime, formatNumber, colorName, LANGUAGES, language } from "./i18n.js";
+import {
+  openWindow, closeWindow, closeOnBackdrop, confirmQuestion, showGameOver,
+  renderStats, renderRanking, selectTab, showHelp,
+} from "./dialogs.js";
+import { registerServiceWorker } from "./pwa.js";
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+
+// ------------------------------------------------------------------ state
+
+let state = null; // the last state the engine replied with
+let selected = null; // index of the selected ball
+let busyCount = 0;
+let started = false; // a game from the engine is on the board
+let settings = { kind: "kugler/settings", version: 1, language: null, line: 5, reduced_motion: null };
+let settingsWritable = true;
+let gameWritable = true;
+const records = { 4: null, 5: null };
+const recordsWritable = { 4: true, 5: true };
+const clock = { baseMs: 0, since: null };
+
+const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+function reducedMotion() {
+  if (settings.reduced_motion === true || settings.reduced_motion === false) return settings.reduced_motion;
+  return Boolean(motionQuery?.matches);
+}
+
+// ------------------------------------------------------------------ board and grid
+
+const canvas = $("board");
+root.style.setProperty("--frame", `${FRAME * 100}%`);
+const renderer = new BoardRenderer(canvas, { reducedMotion });
+const grid = new BoardGrid($("grid"), (row, col) => activate(row, col));
+
+function setBusy(delta) {
+  busyCount = Math.max(0, busyCount + delta);
+  grid.setBusy(busyCount > 0);
+}
+
+function select(index) {
+  selected = index;
+  renderer.setSelected(index);
+  grid.setSelected(index);
+}
+
+// ------------------------------------------------------------------ the bar
+
+function showBar(view) {
+  $("score").textContent = formatNumber(view.score ?? 0);
+  $("deal").textContent = view.deal ? String(view.deal) : "–";
+  const next = $("next");
+  const colors = view.next ?? [];
+  [...next.children].forEach((ball, i) => {
+    ball.dataset.color = colors[i] ? String(colors[i]) : "";
+  });
+  next.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
+  $("undo").disabled = !(view.can_undo && started);
+  showRecord(view.line ?? settings.line);
+  if (view.deal) {
+    const link = new URL(`#deal=${view.deal}&line=${view.line}`, location.href);
+    $("share-link").textContent = link.href;
+  }
+  for (const radio of document.querySelectorAll("input[name=line]")) {
+    radio.checked = Number(radio.value) === Number(view.line ?? settings.line);
+  }
+}
+
+function showRecord(line) {
+  const doc = records[line];
+  $("record").textContent = formatNumber(doc?.record ?? 0);
+}
+
+// ------------------------------------------------------------------ the clock
+
+function clockRunning() {
+  return started && state && !state.over && document.visibilityState === "visible";
+}
+
+function elapsedMs() {
+  return clock.baseMs + (clock.since === null ? 0 : performance.now() - clock.since);
+}
+
+function seconds() {
+  return Math.floor(elapsedMs() / 1000);
+}
+
+function resetClock(secs) {
+  clock.baseMs = secs * 1000;
+  clock.since = null;
+  updateClock();
+}
+
+function updateClock() {
+  const run = clockRunning();
+  if (run && clock.since === null) clock.since = performance.now();
+  if (!run && clock.since !== null) {
+    clock.baseMs = elapsedMs();
+    clock.since = null;
+  }
+  $("time").textContent = formatTime(seconds());
+}
+setInterval(updateClock, 500);
+
+document.addEventListener("visibilitychange", () => {
+  const wasRunning = clock.since !== null;
+  updateClock();
+  if (document.visibilityState === "hidden" && wasRunning && started && engine.state === "ready") {
+    engine.request("time", { seconds: seconds() }).then((reply) => {
+      if (reply.ok) adopt(reply.result.state, { redraw: false });
+    });
+  }
+});
+
+// ------------------------------------------------------------------ notices
+
+let noticeTimer = 0;
+function notify(text, ms = 6000) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  if (ms > 0) noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
+}
+
+storage.onAvailability((ok) => {
+  if (!ok) notify(t("storageUnavailable"), 10000);
+});
+
+// ------------------------------------------------------------------ applying states
+
+/** Save a game document produced by the engine (unless it must stay untouched). */
+function saveGame(doc) {
+  if (gameWritable && doc) storage.saveGame(doc);
+}
+
+/** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
+function adopt(next, { redraw = true } = {}) {
+  state = next;
+  saveGame(next.save);
+  if (redraw) {
+    renderer.setBoard(next.board);
+    grid.setBoard(next.board);
+    showBar(next);
+  }
+  updateClock();
+}
+
+function startGame(next) {
+  started = true;
+  select(null);
+  resetClock(next.seconds ?? 0);
+  adopt(next);
+  updateClock();
+}
+
+function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function entropy() {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0x1fffff) * 2 ** 32 + lo;
+}
+
+/** Start a new game: a given deal, or a random one. Resolves true on success. */
+async function newGame({ deal = null, line = settings.line } = {}) {
+  if (engine.state !== "ready") return false;
+  closeWindow($("game-over"));
+  setBusy(+1);
+  const args = { line, id: newId() };
+  if (deal) args.deal = deal;
+  else args.entropy = entropy();
+  const reply = await engine.request("new", args);
+  setBusy(-1);
+  if (!reply.ok) {
+    engineError(reply.error);
+    return false;
+  }
+  gameWritable = true;
+  startGame(reply.result.state);
+  return true;
+}
+
+// ------------------------------------------------------------------ playing
+
+let flashing = false;
+
+async function activate(row, col) {
+  if (busyCount > 0 || !started || !state || engine.state !== "ready") return;
+  if (state.over) {
+    openGameOverAgain();
+    return;
+  }
+  const index = row * SIZE + col;
+  if (state.board[index]) {
+    select(selected === index ? null : index);
+    return;
+  }
+  if (selected === null) return;
+  const from = [Math.floor(selected / SIZE), selected % SIZE];
+  setBusy(+1);
+  const reply = await engine.request("move", { from, to: [row, col], seconds: seconds() });
+  if (!reply.ok) {
+    setBusy(-1);
+    if (reply.error?.code === "unreachable") flash(index);
+    else if (reply.error?.code === "game_over") openGameOverAgain();
+    else engineError(reply.error);
+    return;
+  }
+  const { turn, state: next } = reply.result;
+  state = next;
+  saveGame(next.save); // the saved game is the state after the move, even if the page closes now
+  select(null);
+  try {
+    await renderer.playTurn(turn, next.board);
+  } finally {
+    grid.setBoard(next.board);
+    showBar(next);
+    updateClock();
+    setBusy(-1);
+  }
+  if (next.over) await finishGame(next, true);
+}
+
+function flash(index) {
+  const ms = 640;
+  grid.flash(index, ms);
+  if (!flashing) {
+    flashing = true;
+    renderer.flash(index).then(() => { flashing = false; });
+  }
+}
+
+async function undo() {
+  if (busyCount > 0 || !started || !state?.can_undo || engine.state !== "ready") return;
+  setBusy(+1);
+  const reply = await engine.request("undo", { seconds: seconds() });
+  setBusy(-1);
+  if (!reply.ok) {
+    if (reply.error?.code === "nothing_to_undo") notify(t("undoNothing"));
+    else engineError(reply.error);
+    return;
+  }
+  select(null);
+  closeWindow($("game-over"));
+  adopt(reply.result.state);
+}
+
+// ------------------------------------------------------------------ records
+
+let lastOver = null;
+
+/** Count a finished game in the records of its variant and show the game-over window. */
+async function finishGame(final, show) {
+  const line = final.line;
+  // re-read before writing, so a game finished in another tab is not lost
+  const stored = storage.loadRecords(line);
+  let base = records[line];
+  if (stored?.doc && recordsWritable[line]) base = stored.doc;
+  setBusy(+1);
+  let reply = await engine.request("records_add", {
+    records: base, game: final.save, date: new Date().toISOString(),
+  });
+  if (!reply.ok && base !== records[line] && reply.error?.code !== "internal") {
+    reply = await engine.request("records_add", {
+      records: records[line], game: final.save, date: new Date().toISOString(),
+    });
+  }
+  setBusy(-1);
+  let info = { record: records[line]?.record ?? final.score };
+  if (reply.ok) {
+    const r = reply.result;
+    records[line] = r.records;
+    if (recordsWritable[line]) storage.saveRecords(line, r.records);
+    info = {
+      record: r.records?.record ?? final.score,
+      newRecord: Boolean(r.new_record) && !r.already_counted,
+      previousRecord: r.previous_record,
+      rank: r.rank,
+    };
+    showRecord(state?.line ?? line);
+  } else if (reply.error?.code === "internal") {
+    engineError(reply.error);
+  }
+  lastOver = { final, info };
+  updateClock();
+  if (show) showGameOver(final, info);
+}
+
+function openGameOverAgain() {
+  if (lastOver && state?.over) showGameOver(lastOver.final, lastOver.info);
+}
+
+/** Validate a stored records document through the engine; keep a broken one aside. */
+async function loadRecords(line) {
+  const stored = storage.loadRecords(line);
+  if (stored && !("doc" in stored)) {
+    storage.keepBroken(stored.raw, storage.KEYS.records(line));
+    notify(t("brokenRecords", { variant: t(`variant${line}`) }));
+  }
+  const reply = await engine.request("records_load", { doc: stored?.doc ?? null, line });
+  if (reply.ok) {
+    records[line] = reply.result.records;
+    return;
+  }
+  if (reply.error?.code === "newer_version") {
+    recordsWritable[line] = false;
+    notify(t("newerVersion"));
+  } else if (reply.error?.code === "bad_document") {
+    storage.keepBroken(stored.raw, storage.KEYS.records(line));
+    notify(t("brokenRecords", { variant: t(`variant${line}`) }));
+  }
+  const empty = await engine.request("records_load", { doc: null, line });
+  records[line] = empty.ok ? empty.result.records : null;
+}
+
+// ------------------------------------------------------------------ settings
+
+async function loadSettings() {
+  const stored = storage.loadSettings();
+  let reply = await engine.request("settings_load", { doc: stored?.doc ?? null });
+  if (!reply.ok) {
+    if (reply.error?.code === "newer_version") {
+      settingsWritable = false;
+      notify(t("newerVersion"));
+    } else if (stored) {
+      storage.keepBroken(stored.raw, storage.KEYS.settings);
+      notify(t("brokenSettings"));
+    }
+    reply = await engine.request("settings_load", { doc: null });
+  }
+  if (reply.ok) settings = reply.result.settings;
+  useLanguage(settings.language);
+}
+
+/** Change settings fields, validate them through the engine, store them. */
+async function changeSettings(changes) {
+  const wanted = { ...settings, ...changes };
+  settings = wanted;
+  if (engine.state !== "ready") return;
+  const reply = await engine.request("settings_load", { doc: wanted });
+  if (reply.ok) {
+    settings = reply.result.settings;
+    if (settingsWritable) storage.saveSettings(settings);
+  }
+}
+
+function useLanguage(lang) {
+  setLanguage(LANGUAGES.includes(lang) ? lang : detectLanguage());
+  applyWords();
+  grid.relabel();
+  if (state) showBar(state);
+  if (root.dataset.engine === "failed") showEngineError(lastFailure);
+  for (const radio of document.querySelectorAll("input[name=lang]")) {
+    radio.checked = radio.value === (LANGUAGES.includes(lang) ? lang : "auto");
+  }
+}
+
+// ------------------------------------------------------------------ the engine's life
+
+let lastFailure = null;
+
+function showEngineError(failure) {
+  lastFailure = failure;
+  const key = {
+    no_wasm: "engineFailedNoWasm",
+    download: "engineFailedDownload",
+    crashed: "engineCrashed",
+    internal: "engineCrashed",
+  }[failure?.code] ?? "engineFailed";
+  $("engine-error-text").textContent = t(key);
+  $("engine-retry").textContent = failure?.code === "crashed" || failure?.code === "internal" ? t("restart") : t("tryAgain");
+  $("engine-error").hidden = false;
+  root.dataset.engine = "failed";
+  renderer.setLoading(false);
+}
+
+/** An error reply the page cannot handle in place: internal errors restart the engine. */
+function engineError(error) {
+  const code = error?.code;
+  if (code === "internal" || code === "engine_failed") {
+    started = false;
+    busyCount = 0;
+    grid.setBusy(true);
+    updateClock();
+    showEngineError({ code: code === "internal" ? "internal" : engine.failure?.code ?? "crashed" });
+  } else {
+    notify(t("moveFailed"));
+  }
+}
+
+engine.addEventListener("state", (event) => {
+  const { state: engineState } = event.detail;
+  if (engineState === "failed") {
+    started = false;
+    updateClock();
+    showEngineError(event.detail);
+  } else if (engineState === "ready") {
+    whenReady();
+  }
+});
+
+$("engine-retry").addEventListener("click", () => {
+  $("engine-error").hidden = true;
+  root.dataset.engine = "loading";
+  renderer.setLoading(true);
+  busyCount = 0;
+  grid.setBusy(true);
+  engine.restart();
+});
+
+/** The engine is up: settings, records, then the game (fragment, saved, or new). */
+async function whenReady() {
+  busyCount = 0;
+  setBusy(+1);
+  await loadSettings();
+  await loadRecords(5);
+  await loadRecords(4);
+  const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
+  setBusy(-1);
+  renderer.setLoading(false);
+  if (engine.state === "ready" && opened) {
+    $("engine-error").hidden = true;
+    root.dataset.engine = "ready";
+  }
+}
+
+/** Open the deal of a URL fragment (#deal=N&line=4); false when it names none. */
+async function openFragment(hash) {
+  if (!hash || hash === "#") return false;
+  const reply = await engine.request("fragment", { text: hash });
+  history.replaceState(null, "", location.pathname + location.search);
+  if (!reply.ok) return false;
+  const { deal, line, notices } = reply.result;
+  const texts = (notices ?? []).map((n) => n.text).filter(Boolean);
+  const useLine = line === 4 || line === 5 ? line : settings.line;
+  if (!deal) {
+    if (texts.length) notify(texts.join(" "));
+    if (line === 4 || line === 5) {
+      if (line !== settings.line) await changeSettings({ line });
+      return newGame({ line });
+    }
+    return false;
+  }
+  const ok = await newGame({ deal, line: useLine });
+  if (ok) notify([...texts, t("dealOpened", { deal, variant: t(`variant${useLine}`) })].join(" "));
+  return ok;
+}
+
+/** Resume the saved game through the engine; false when there is none or it was broken. */
+async function resumeSaved() {
+  const stored = storage.loadGame();
+  if (!stored) return false;
+  if (!("doc" in stored)) {
+    storage.keepBroken(stored.raw, storage.KEYS.game);
+    notify(t("brokenGame"), 10000);
+    return false;
+  }
+  const reply = await engine.request("load", { save: stored.doc });
+  if (reply.ok) {
+    startGame(reply.result.state);
+    if (state.over) await finishGame(state, true);
+    return true;
+  }
+  if (reply.error?.code === "newer_version") {
+    notify(t("newerVersion"), 10000);
+    const ok = await newGame();
+    gameWritable = false;
+    return ok;
+  }
+  if (reply.error?.code === "internal" || reply.error?.code === "engine_failed") {
+    engineError(reply.error);
+    return false;
+  }
+  storage.keepBroken(stored.raw, storage.KEYS.game);
+  notify(t("brokenGame"), 10000);
+  return false;
+}
+
+window.addEventListener("hashchange", async () => {
+  if (engine.state !== "ready" || !started) return;
+  await whenIdle();
+  setBusy(+1);
+  await openFragment(location.hash);
+  setBusy(-1);
+});
+
+function whenIdle() {
+  return new Promise((resolve) => {
+    const check = () => (busyCount === 0 ? resolve() : setTimeout(check, 30));
+    check();
+  });
+}
+
+// ------------------------------------------------------------------ the windows
+
+for (const dialog of document.querySelectorAll("dialog")) closeOnBackdrop(dialog);
+
+$("menu").addEventListener("click", () => {
+  if (state) showBar(state);
+  openWindow($("game-window"));
+});
+$("undo").addEventListener("click", () => undo());
+
+async function restartWith(options) {
+  closeWindow($("game-window"));
+  closeWindow($("game-over"));
+  await whenIdle();
+  await newGame(options);
+}
+
+$("new-game").addEventListener("click", () => restartWith({ line: settings.line }));
+$("go-new").addEventListener("click", () => restartWith({ line: settings.line }));
+const retry = () => restartWith(state ? { deal: state.deal, line: state.line } : { line: settings.line });
+$("retry").addEventListener("click", retry);
+$("go-retry").addEventListener("click", retry);
+
+for (const radio of document.querySelectorAll("input[name=line]")) {
+  radio.addEventListener("change", async () => {
+    if (!radio.checked) return;
+    const line = Number(radio.value);
+    if (!state || engine.state !== "ready" || line === state.line) {
+      await changeSettings({ line });
+      return;
+    }
+    if (state.moves > 0 && !state.over) {
+      const ok = await confirmQuestion(t("confirmVariant"));
+      if (!ok) {
+        showBar(state);
+        openWindow($("game-window"));
+        return;
+      }
+    }
+    await changeSettings({ line });
+    await restartWith({ line });
+  });
+}
+
+function openTabbed(dialog, render) {
+  const line = state?.line ?? settings.line;
+  const show = (l) => {
+    selectTab(dialog, l);
+    render(records[l]);
+  };
+  show(line);
+  for (const tab of dialog.querySelectorAll(".tab")) tab.onclick = () => show(Number(tab.dataset.line));
+  openWindow(dialog);
+}
+
+$("stats").addEventListener("click", () => openTabbed($("stats-window"), renderStats));
+$("ranking").addEventListener("click", () => openTabbed($("ranking-window"), renderRanking));
+$("help").addEventListener("click", () => showHelp());
+$("language").addEventListener("click", () => {
+  for (const radio of document.querySelectorAll("input[name=lang]")) {
+    radio.checked = radio.value === (settings.language ?? "auto");
+  }
+  openWindow($("language-window"));
+});
+for (const radio of document.querySelectorAll("input[name=lang]")) {
+  radio.addEventListener("change", async () => {
+    if (!radio.checked) return;
+    const lang = radio.value === "auto" ? null : radio.value;
+    useLanguage(lang);
+    await changeSettings({ language: lang });
+  });
+}
+
+// ------------------------------------------------------------------ first paint
+
+/** Draw the stored game straight from localStorage (unvalidated, display only). */
+function boardFromDoc(doc) {
+  if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
+  const board = [];
+  for (const row of doc.board) {
+    if (typeof row !== "string" || row.length !== SIZE) return null;
+    for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
+  }
+  return board;
+}
+
+function firstPaint() {
+  const storedSettings = storage.loadSettings()?.doc;
+  if (storedSettings && typeof storedSettings === "object") {
+    if (storedSettings.line === 4 || storedSettings.line === 5) settings.line = storedSettings.line;
+  }
+  useLanguage(storedSettings?.language);
+  const saved = location.hash.length > 1 ? null : storage.loadGame()?.doc;
+  const board = boardFromDoc(saved);
+  if (board) {
+    renderer.setBoard(board);
+    grid.setBoard(board);
+    const line = saved.line === 4 ? 4 : 5;
+    const storedRecords = storage.loadRecords(line)?.doc;
+    if (storedRecords && Number.isInteger(storedRecords.record)) records[line] = { record: storedRecords.record };
+    showBar({
+      score: Number(saved.score) || 0,
+      deal: Number(saved.deal) || 0,
+      next: Array.isArray(saved.next) ? saved.next : [],
+      line,
+      can_undo: false,
+    });
+    clock.baseMs = (Number(saved.seconds) || 0) * 1000;
+    updateClock();
+  } else {
+    showBar({ score: 0, deal: 0, next: [], line: settings.line, can_undo: false });
+  }
+  renderer.setLoading(engine.state === "loading");
+  renderer.draw();
+  performance.mark("kugler:first-board");
+  if (engine.state === "loading") root.dataset.engine = "loading";
+  setBusy(+1); // until the engine has a game on the board
+}
+
+firstPaint();
+if (engine.state === "failed") showEngineError(engine.failure);
+motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
+registerServiceWorker();
+
+// read once, so the module graph keeps `language` for debugging tools
+void language;

@@ -1,0 +1,514 @@
+// The board on a <canvas>: a warm wooden board, glossy balls, and the short
+// animations of a turn (roll, clear with "+points", new balls growing in),
+// the bouncing selected ball in its gold frame and the red blink of a cell
+// that cannot be reached.
+//
+// The renderer never decides anything: it draws the board it is given.
+// All animations resolve their promise when done; with reduced motion they
+// finish at once (the state is drawn immediately). The canvas backing store
+// follows its CSS size times devicePixelRatio, so it stays crisp.
+
+export const SIZE = 9;
+/** The wooden frame around the cells, as a fraction of the board's side (CSS uses the same). */
+export const FRAME = 0.03;
+
+/** Ball colours 1..7 (Okabe–Ito based: distinct for most colour-blind players too). */
+export const COLORS = [
+  null,
+  "#e0472b", // 1 red (vermillion)
+  "#13a374", // 2 green (bluish green)
+  "#2265c7", // 3 blue
+  "#f4d03a", // 4 yellow
+  "#d4589f", // 5 pink (reddish purple)
+  "#5cc2f2", // 6 light blue (sky)
+  "#f5961d", // 7 orange
+];
+
+const ROLL_MS = 34; // per cell (the spec asks for at most ~40 ms)
+const CLEAR_MS = 320;
+const SPAWN_MS = 230;
+const FLASH_MS = 640;
+const FLOAT_MS = 900;
+const BOUNCE_MS = 620;
+
+function hexToRgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function mix(hex, target, amount) {
+  const [r, g, b] = hexToRgb(hex);
+  const [tr, tg, tb] = target;
+  const f = (a, z) => Math.round(a + (z - a) * amount);
+  return `rgb(${f(r, tr)}, ${f(g, tg)}, ${f(b, tb)})`;
+}
+const lighten = (hex, a) => mix(hex, [255, 255, 255], a);
+const darken = (hex, a) => mix(hex, [0, 0, 0], a);
+
+const easeOutBack = (t) => {
+  const c1 = 1.70158;
+  const c3 = c1 + 1;
+  return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2;
+};
+const easeInOut = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+/** Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx. */
+export function paintBall(ctx, cx, cy, r, color, shadow = true) {
+  const base = COLORS[color];
+  if (!base) return;
+  if (shadow) {
+    const sg = ctx.createRadialGradient(cx + r * 0.12, cy + r * 0.78, r * 0.1, cx + r * 0.12, cy + r * 0.78, r * 1.0);
+    sg.addColorStop(0, "rgba(40, 20, 5, 0.45)");
+    sg.addColorStop(1, "rgba(40, 20, 5, 0)");
+    ctx.fillStyle = sg;
+    ctx.beginPath();
+    ctx.ellipse(cx + r * 0.12, cy + r * 0.8, r * 1.0, r * 0.42, 0, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  const g = ctx.createRadialGradient(cx - r * 0.38, cy - r * 0.42, r * 0.05, cx, cy, r);
+  g.addColorStop(0, lighten(base, 0.62));
+  g.addColorStop(0.28, lighten(base, 0.12));
+  g.addColorStop(0.7, base);
+  g.addColorStop(0.92, darken(base, 0.38));
+  g.addColorStop(1, darken(base, 0.55));
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+  // light bounced from the board, lower right
+  const rg = ctx.createRadialGradient(cx + r * 0.45, cy + r * 0.55, 0, cx + r * 0.45, cy + r * 0.55, r * 0.6);
+  rg.addColorStop(0, "rgba(255, 236, 200, 0.32)");
+  rg.addColorStop(1, "rgba(255, 236, 200, 0)");
+  ctx.fillStyle = rg;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+  // specular highlight
+  const hx = cx - r * 0.36;
+  const hy = cy - r * 0.42;
+  const hg = ctx.createRadialGradient(hx, hy, 0, hx, hy, r * 0.42);
+  hg.addColorStop(0, "rgba(255, 255, 255, 0.95)");
+  hg.addColorStop(0.35, "rgba(255, 255, 255, 0.45)");
+  hg.addColorStop(1, "rgba(255, 255, 255, 0)");
+  ctx.fillStyle = hg;
+  ctx.beginPath();
+  ctx.ellipse(hx, hy, r * 0.42, r * 0.3, -Math.PI / 5, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+export class BoardRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{reducedMotion: () => boolean}} options
+   */
+  constructor(canvas, { reducedMotion = () => false } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.reducedMotion = reducedMotion;
+    this.board = new Array(SIZE * SIZE).fill(0);
+    this.hidden = new Set(); // cells whose static ball is drawn by an animation instead
+    this.overlays = new Set(); // functions (ctx, now) drawn over the balls
+    this.selected = null;
+    this.selectedSince = 0;
+    this.flashing = new Map(); // cell -> start time
+    this.loading = false;
+    this.frame = 0;
+    this.pxSize = 0;
+    this.cssSize = 0;
+    this.backdrop = null;
+    this.sprites = new Map();
+    this.measure();
+    if (typeof ResizeObserver === "function") {
+      const ro = new ResizeObserver((entries) => {
+        const entry = entries[entries.length - 1];
+        const box = entry.devicePixelContentBoxSize?.[0];
+        this.measure(box ? box.inlineSize : null);
+        this.draw();
+      });
+      try {
+        ro.observe(canvas, { box: "device-pixel-content-box" });
+      } catch {
+        ro.observe(canvas);
+      }
+    }
+  }
+
+  /** Size the backing store to the canvas's CSS size × devicePixelRatio. */
+  measure(devicePixels = null) {
+    const rect = this.canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const css = Math.max(1, rect.width);
+    const px = Math.max(1, Math.round(devicePixels ?? css * dpr));
+    if (px !== this.pxSize) {
+      this.pxSize = px;
+      this.canvas.width = px;
+      this.canvas.height = px;
+      this.backdrop = null;
+      this.sprites.clear();
+    }
+    this.cssSize = css;
+  }
+
+  get inner() {
+    return this.pxSize * (1 - 2 * FRAME);
+  }
+  get cell() {
+    return this.inner / SIZE;
+  }
+  get origin() {
+    return this.pxSize * FRAME;
+  }
+
+  center(index) {
+    const r = Math.floor(index / SIZE);
+    const c = index % SIZE;
+    return [this.origin + (c + 0.5) * this.cell, this.origin + (r + 0.5) * this.cell];
+  }
+
+  /** Show `board` (81 colours) at once, ending nothing that runs. */
+  setBoard(board) {
+    this.board = Array.from(board, (v) => v | 0);
+    this.requestDraw();
+  }
+
+  setLoading(loading) {
+    this.loading = loading;
+    this.requestDraw();
+  }
+
+  /** Select a cell (its ball bounces in a gold frame) or null. */
+  setSelected(index) {
+    if (index === this.selected) return;
+    this.selected = index;
+    this.selectedSince = performance.now();
+    this.requestDraw();
+  }
+
+  /** Blink `index` red; resolves when the blink is over. */
+  flash(index) {
+    this.flashing.set(index, performance.now());
+    this.requestDraw();
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        this.flashing.delete(index);
+        this.requestDraw();
+        resolve();
+      }, FLASH_MS);
+    });
+  }
+
+  /**
+   * Animate a turn (the facade's turn.events) starting from the board shown
+   * now, then show `finalBoard`. Resolves when done; at once with reduced motion.
+   */
+  async playTurn(turn, finalBoard) {
+    if (!this.reducedMotion()) {
+      const board = this.board.slice();
+      const events = Array.isArray(turn?.events) ? turn.events : [];
+      try {
+        for (const ev of events) {
+          if (ev.type === "roll") await this.roll(board, ev.path, ev.color);
+          else if (ev.type === "clear") await this.clear(board, ev.lines ?? [], ev.points ?? 0);
+          else if (ev.type === "spawn") await this.spawn(board, ev.balls ?? []);
+        }
+      } catch {
+        /* a malformed event only costs the animation */
+      }
+    }
+    this.hidden.clear();
+    this.setBoard(finalBoard);
+  }
+
+  /** Run frame(t in 0..1, ctx) as an overlay for `ms`; resolves at the end. */
+  animate(ms, frame) {
+    return new Promise((resolve) => {
+      const start = performance.now();
+      const overlay = (ctx, now) => {
+        const t = Math.min(1, (now - start) / ms);
+        frame(t, ctx);
+        if (t >= 1) {
+          this.overlays.delete(overlay);
+          resolve();
+        }
+      };
+      this.overlays.add(overlay);
+      this.requestDraw();
+    });
+  }
+
+  async roll(board, path, color) {
+    if (!Array.isArray(path) || path.length === 0) return;
+    const cells = path.map(([r, c]) => r * SIZE + c);
+    const from = cells[0];
+    const to = cells[cells.length - 1];
+    color = color || board[from];
+    this.hidden.add(from);
+    const steps = cells.length - 1;
+    await this.animate(Math.max(1, steps) * ROLL_MS, (t, ctx) => {
+      const pos = t * steps;
+      const i = Math.min(steps - 1, Math.floor(pos));
+      const f = steps === 0 ? 0 : pos - i;
+      const [x0, y0] = this.center(cells[Math.max(0, i)]);
+      const [x1, y1] = this.center(cells[Math.min(steps, i + 1)]);
+      this.ballAt(ctx, x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, 1, color);
+    });
+    this.hidden.delete(from);
+    board[from] = 0;
+    board[to] = color;
+    this.board = board.slice();
+  }
+
+  async clear(board, lines, points) {
+    const cells = new Map();
+    let sx = 0;
+    let sy = 0;
+    let n = 0;
+    for (const line of lines) {
+      for (const [r, c] of line.cells ?? []) {
+        const idx = r * SIZE + c;
+        cells.set(idx, line.color || board[idx]);
+        const [x, y] = this.center(idx);
+        sx += x;
+        sy += y;
+        n += 1;
+      }
+    }
+    if (n === 0) return;
+    for (const idx of cells.keys()) this.hidden.add(idx);
+    this.floatText(`+${points}`, sx / n, sy / n);
+    await this.animate(CLEAR_MS, (t, ctx) => {
+      for (const [idx, color] of cells) {
+        const [x, y] = this.center(idx);
+        const scale = t < 0.3 ? 1 + t * 0.6 : 1.18 * (1 - (t - 0.3) / 0.7);
+        ctx.globalAlpha = 1 - t * t;
+        this.ballAt(ctx, x, y, Math.max(0, scale), color);
+        // sparkle ring
+        ctx.globalAlpha = (1 - t) * 0.8;
+        ctx.strokeStyle = "#fff4c2";
+        ctx.lineWidth = this.cell * 0.05;
+        ctx.beginPath();
+        ctx.arc(x, y, this.cell * (0.3 + t * 0.35), 0, Math.PI * 2);
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+    });
+    for (const idx of cells.keys()) {
+      this.hidden.delete(idx);
+      board[idx] = 0;
+    }
+    this.board = board.slice();
+  }
+
+  floatText(text, x, y) {
+    const size = this.cell * 0.62;
+    this.animate(FLOAT_MS, (t, ctx) => {
+      ctx.save();
+      ctx.globalAlpha = t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3;
+      ctx.font = `800 ${size}px system-ui, "Segoe UI", Roboto, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      const yy = y - this.cell * 0.9 * easeInOut(t);
+      ctx.lineWidth = size * 0.16;
+      ctx.strokeStyle = "rgba(70, 30, 5, 0.85)";
+      ctx.strokeText(text, x, yy);
+      const g = ctx.createLinearGradient(0, yy - size / 2, 0, yy + size / 2);
+      g.addColorStop(0, "#fff7c8");
+      g.addColorStop(1, "#f7b733");
+      ctx.fillStyle = g;
+      ctx.fillText(text, x, yy);
+      ctx.restore();
+    });
+  }
+
+  async spawn(board, balls) {
+    const list = [];
+    for (const ball of balls) {
+      const [[r, c], color] = ball;
+      list.push([r * SIZE + c, color]);
+    }
+    if (list.length === 0) return;
+    for (const [idx] of list) this.hidden.add(idx);
+    await this.animate(SPAWN_MS, (t, ctx) => {
+      for (const [idx, color] of list) {
+        const [x, y] = this.center(idx);
+        this.ballAt(ctx, x, y, Math.max(0.01, easeOutBack(t)), color);
+      }
+    });
+    for (const [idx, color] of list) {
+      this.hidden.delete(idx);
+      board[idx] = color;
+    }
+    this.board = board.slice();
+  }
+
+  /** A cached sprite of one ball (with its shadow) for the current cell size. */
+  sprite(color) {
+    let s = this.sprites.get(color);
+    if (s) return s;
+    const size = Math.ceil(this.cell * 1.1);
+    s = document.createElement("canvas");
+    s.width = size;
+    s.height = size;
+    const ctx = s.getContext("2d");
+    paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.37, color);
+    this.sprites.set(color, s);
+    return s;
+  }
+
+  ballAt(ctx, x, y, scale, color, squashX = 1, squashY = 1) {
+    if (!COLORS[color] || scale <= 0) return;
+    const s = this.sprite(color);
+    const w = s.width * scale * squashX;
+    const h = s.height * scale * squashY;
+    ctx.drawImage(s, x - w / 2, y - h / 2 + (s.height * scale - h) / 2, w, h);
+  }
+
+  /** The board without balls, cached per size. */
+  backdropCanvas() {
+    if (this.backdrop) return this.backdrop;
+    const S = this.pxSize;
+    const b = document.createElement("canvas");
+    b.width = S;
+    b.height = S;
+    const ctx = b.getContext("2d");
+    // wooden frame
+    const wood = ctx.createLinearGradient(0, 0, S, S);
+    wood.addColorStop(0, "#8a5530");
+    wood.addColorStop(0.45, "#6b3d1f");
+    wood.addColorStop(1, "#4a2812");
+    roundRect(ctx, 0, 0, S, S, S * 0.035);
+    ctx.fillStyle = wood;
+    ctx.fill();
+    // grain
+    ctx.save();
+    ctx.clip();
+    ctx.globalAlpha = 0.08;
+    ctx.strokeStyle = "#2b1405";
+    for (let i = 0; i < 40; i += 1) {
+      ctx.lineWidth = S * (0.001 + ((i * 7) % 5) * 0.0006);
+      ctx.beginPath();
+      const y = (i / 40) * S;
+      ctx.moveTo(0, y);
+      ctx.bezierCurveTo(S * 0.3, y + S * 0.01 * Math.sin(i), S * 0.6, y - S * 0.012 * Math.cos(i), S, y + S * 0.006);
+      ctx.stroke();
+    }
+    ctx.restore();
+    // frame bevel
+    ctx.lineWidth = S * 0.004;
+    roundRect(ctx, S * 0.002, S * 0.002, S * 0.996, S * 0.996, S * 0.034);
+    ctx.strokeStyle = "rgba(255, 214, 160, 0.35)";
+    ctx.stroke();
+    // inner well
+    const o = this.origin;
+    const inner = this.inner;
+    roundRect(ctx, o - S * 0.006, o - S * 0.006, inner + S * 0.012, inner + S * 0.012, S * 0.018);
+    ctx.fillStyle = "#2e1709";
+    ctx.fill();
+    // cells: warm cream tiles, gently recessed
+    const c = this.cell;
+    const gap = Math.max(1, c * 0.045);
+    for (let r = 0; r < SIZE; r += 1) {
+      for (let col = 0; col < SIZE; col += 1) {
+        const x = o + col * c + gap / 2;
+        const y = o + r * c + gap / 2;
+        const w = c - gap;
+        const light = (r + col) % 2 === 0;
+        const g = ctx.createLinearGradient(x, y, x + w, y + w);
+        g.addColorStop(0, light ? "#f6e7c8" : "#f0dfbc");
+        g.addColorStop(1, light ? "#e3c998" : "#dcc08e");
+        roundRect(ctx, x, y, w, w, c * 0.12);
+        ctx.fillStyle = g;
+        ctx.fill();
+        // inner shadow at the top-left edge
+        ctx.save();
+        ctx.clip();
+        ctx.lineWidth = c * 0.08;
+        ctx.strokeStyle = "rgba(120, 70, 20, 0.18)";
+        roundRect(ctx, x + c * 0.02, y + c * 0.02, w + c * 0.06, w + c * 0.06, c * 0.14);
+        ctx.stroke();
+        ctx.restore();
+      }
+    }
+    this.backdrop = b;
+    return b;
+  }
+
+  requestDraw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame((now) => {
+      this.frame = 0;
+      this.draw(now);
+    });
+  }
+
+  /** Draw one frame now; schedules the next while something moves. */
+  draw(now = performance.now()) {
+    if (this.pxSize < 10) this.measure();
+    const ctx = this.ctx;
+    const S = this.pxSize;
+    ctx.clearRect(0, 0, S, S);
+    ctx.drawImage(this.backdropCanvas(), 0, 0);
+    const c = this.cell;
+    const reduced = this.reducedMotion();
+
+    // blinking cells under everything
+    for (const [idx, start] of this.flashing) {
+      const t = (now - start) / FLASH_MS;
+      const alpha = reduced ? 0.75 : 0.85 * Math.abs(Math.sin(t * Math.PI * 3));
+      const [x, y] = this.center(idx);
+      ctx.fillStyle = `rgba(214, 40, 30, ${alpha.toFixed(3)})`;
+      roundRect(ctx, x - c * 0.45, y - c * 0.45, c * 0.9, c * 0.9, c * 0.12);
+      ctx.fill();
+    }
+
+    // gold frame of the selected cell
+    if (this.selected !== null) {
+      const [x, y] = this.center(this.selected);
+      const g = ctx.createLinearGradient(x - c / 2, y - c / 2, x + c / 2, y + c / 2);
+      g.addColorStop(0, "#fff1a8");
+      g.addColorStop(0.5, "#e9b530");
+      g.addColorStop(1, "#a8741a");
+      ctx.save();
+      ctx.shadowColor = "rgba(255, 200, 60, 0.85)";
+      ctx.shadowBlur = c * 0.25;
+      ctx.lineWidth = c * 0.075;
+      ctx.strokeStyle = g;
+      roundRect(ctx, x - c * 0.44, y - c * 0.44, c * 0.88, c * 0.88, c * 0.13);
+      ctx.stroke();
+      ctx.restore();
+    }
+
+    // balls at rest
+    for (let i = 0; i < SIZE * SIZE; i += 1) {
+      const color = this.board[i];
+      if (!color || this.hidden.has(i)) continue;
+      const [x, y] = this.center(i);
+      if (i === this.selected && !reduced) {
+        const phase = ((now - this.selectedSince) % BOUNCE_MS) / BOUNCE_MS;
+        const lift = Math.sin(phase * Math.PI);
+        const squash = lift < 0.15 ? 1 - (0.15 - lift) * 0.5 : 1;
+        this.ballAt(ctx, x, y - lift * c * 0.13, 1, color, 2 - squash, squash);
+      } else {
+        this.ballAt(ctx, x, y, 1, color);
+      }
+    }
+
+    for (const overlay of [...this.overlays]) overlay(ctx, now);
+
+    if (this.loading) {
+      ctx.fillStyle = "rgba(40, 20, 8, 0.18)";
+      ctx.fillRect(0, 0, S, S);
+    }
+
+    const moving =
+      this.overlays.size > 0 ||
+      this.flashing.size > 0 ||
+      (this.selected !== null && !reduced && this.board[this.selected]);
+    if (moving) this.requestDraw();
+  }
+}

@@ -1,0 +1,140 @@
+// Browser storage: the only module that touches localStorage.
+//
+// Keys (docs/architecture.md):
+//   kugler:1:game            the game in progress (game document)
+//   kugler:1:records:5 / :4  records per variant
+//   kugler:1:settings        settings
+//   kugler:1:broken:<time>   a document that failed validation, kept aside
+//
+// Nothing here throws: storage may be missing, disabled or full. Reads return
+// null when there is nothing (or nothing readable); writes return true/false.
+// `available()` tells whether the last access worked, so the page can show a
+// notice. Documents are stored as JSON text exactly as Python produced them;
+// this module never judges their content (Python validates).
+
+export const KEYS = Object.freeze({
+  game: "kugler:1:game",
+  settings: "kugler:1:settings",
+  records: (line) => `kugler:1:records:${line === 4 ? 4 : 5}`,
+  broken: (time) => `kugler:1:broken:${time}`,
+});
+
+let healthy = true;
+const listeners = new Set();
+
+function store() {
+  try {
+    const s = globalThis.localStorage;
+    return s ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function mark(ok) {
+  if (ok !== healthy) {
+    healthy = ok;
+    for (const fn of listeners) {
+      try {
+        fn(ok);
+      } catch {
+        /* a listener's problem is not storage's */
+      }
+    }
+  }
+  return ok;
+}
+
+/** True while storage works (the last access succeeded). */
+export function available() {
+  return healthy;
+}
+
+/** Call fn(ok) whenever storage becomes unavailable or available again. */
+export function onAvailability(fn) {
+  listeners.add(fn);
+}
+
+/** The raw text under `key`, or null (missing key or no storage). */
+export function readText(key) {
+  const s = store();
+  if (!s) {
+    mark(false);
+    return null;
+  }
+  try {
+    const value = s.getItem(key);
+    mark(true);
+    return value;
+  } catch {
+    mark(false);
+    return null;
+  }
+}
+
+/** Store `text` under `key`; false when storage is missing, disabled or full. */
+export function writeText(key, text) {
+  const s = store();
+  if (!s) return mark(false);
+  try {
+    s.setItem(key, text);
+    return mark(true);
+  } catch {
+    return mark(false);
+  }
+}
+
+function remove(key) {
+  const s = store();
+  if (!s) return mark(false);
+  try {
+    s.removeItem(key);
+    return mark(true);
+  } catch {
+    return mark(false);
+  }
+}
+
+/**
+ * Read a JSON document: null when absent; {raw} when the text is not JSON;
+ * {doc, raw} when it parses (the doc is still unvalidated).
+ */
+export function readDoc(key) {
+  const raw = readText(key);
+  if (raw === null) return null;
+  try {
+    return { doc: JSON.parse(raw), raw };
+  } catch {
+    return { raw };
+  }
+}
+
+function writeDoc(key, doc) {
+  let text;
+  try {
+    text = JSON.stringify(doc);
+  } catch {
+    return false;
+  }
+  return writeText(key, text);
+}
+
+export const loadGame = () => readDoc(KEYS.game);
+export const saveGame = (doc) => writeDoc(KEYS.game, doc);
+export const clearGame = () => remove(KEYS.game);
+export const loadSettings = () => readDoc(KEYS.settings);
+export const saveSettings = (doc) => writeDoc(KEYS.settings, doc);
+export const loadRecords = (line) => readDoc(KEYS.records(line));
+export const saveRecords = (line, doc) => writeDoc(KEYS.records(line), doc);
+
+/**
+ * Keep a document that failed validation aside under kugler:1:broken:<time>
+ * (the raw text, untouched) and remove it from `key` when `key` is given.
+ * Returns the key it was kept under, or null when storage failed.
+ */
+export function keepBroken(raw, key = null) {
+  const brokenKey = KEYS.broken(new Date().toISOString());
+  const ok = writeText(brokenKey, typeof raw === "string" ? raw : JSON.stringify(raw));
+  if (ok && key) remove(key);
+  return ok ? brokenKey : null;
+}

@@ -1,0 +1,60 @@
+// The engine worker (a module worker): boots Pyodide + kugler_core through
+// bootEngine(), then answers every {id, cmd, args} message by passing it to
+// session.handle_json() and posting the parsed reply {id, ok, result|error}.
+//
+// Status messages carry a `type` instead of an id:
+//   {type: "ready", build}                 the engine answers requests now
+//   {type: "failed", code, message}        it cannot boot (code: no_wasm | download | boot)
+// Requests that arrive while booting wait; after a failed boot they get an
+// error reply with code "engine_failed".
+
+import { bootEngine } from "./boot.js";
+
+const base = new URL("./", self.location.href);
+let session = null;
+let failed = null;
+const waiting = [];
+
+function handle(msg) {
+  const id = msg && typeof msg === "object" ? msg.id : undefined;
+  if (failed) {
+    self.postMessage({ id, ok: false, error: { code: "engine_failed", message: failed } });
+    return;
+  }
+  try {
+    const text = session.handle_json(JSON.stringify(msg));
+    self.postMessage(JSON.parse(text));
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: { code: "internal", message: String(err?.message ?? err) } });
+  }
+}
+
+self.onmessage = (event) => {
+  if (session || failed) handle(event.data);
+  else waiting.push(event.data);
+};
+
+function failureCode(err) {
+  if (typeof WebAssembly !== "object") return "no_wasm";
+  const text = String(err?.message ?? err);
+  if (/HTTP \d|fetch|NetworkError|Failed to fetch|network|Load failed|import/i.test(text)) return "download";
+  return "boot";
+}
+
+async function start() {
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
+  return bootEngine(base.href);
+}
+
+start().then(
+  ({ session: s, build }) => {
+    session = s;
+    self.postMessage({ type: "ready", build });
+    for (const msg of waiting.splice(0)) handle(msg);
+  },
+  (err) => {
+    failed = String(err?.message ?? err);
+    self.postMessage({ type: "failed", code: failureCode(err), message: failed });
+    for (const msg of waiting.splice(0)) handle(msg);
+  },
+);
