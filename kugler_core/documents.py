@@ -161,7 +161,7 @@ def check_header(doc: object, kind: str, label: str) -> dict[str, Any]:
     """
     d = expect_dict(doc, label)
     if d.get("kind") != kind:
-        raise bad(f"this is not a {label} document (kind must be {kind!r})")
+        raise bad(f"not a {label} document: kind must be {kind!r}")
     version = d.get("version")
     if type(version) is not int or version < 1:
         raise bad(f"{label} document has no valid version")
