@@ -25,13 +25,13 @@ from pathlib import Path
 RGB = tuple[float, float, float]
 RGBA = tuple[float, float, float, float]
 
-BACK_TOP: RGB = (0x2A, 0x55, 0x6B)
-BACK_BOTTOM: RGB = (0x14, 0x2B, 0x38)
-CELL: RGB = (0x36, 0x6B, 0x84)
-CELL_EDGE: RGB = (0x27, 0x50, 0x64)
-RED: RGB = (0xE0, 0x3A, 0x3E)
-BLUE: RGB = (0x2F, 0x7B, 0xE0)
-YELLOW: RGB = (0xF2, 0xB6, 0x31)
+BACK_TOP: RGB = (0x5A, 0x30, 0x18)
+BACK_BOTTOM: RGB = (0x2A, 0x16, 0x0B)
+CELL: RGB = (0x6E, 0x40, 0x22)
+CELL_EDGE: RGB = (0xA8, 0x72, 0x1C)
+RED: RGB = (0xE0, 0x47, 0x2B)
+BLUE: RGB = (0x22, 0x65, 0xC7)
+YELLOW: RGB = (0xF4, 0xD0, 0x3A)
 # (row, column, colour) on the 3 x 3 patch.
 BALLS: tuple[tuple[int, int, RGB], ...] = (
     (0, 0, RED), (1, 1, RED), (2, 2, RED), (0, 2, BLUE), (2, 0, YELLOW),
@@ -128,7 +128,7 @@ def painter(size: int, scale: float, full_bleed: bool) -> Callable[[float, float
                 continue
             # Contact shadow, then the ball.
             sd = math.hypot((x - cx - ball_r * 0.1) / 1.0, (y - cy - ball_r * 0.22) / 0.9)
-            colour = over(colour, (8.0, 20.0, 28.0), 0.45 * clamp((ball_r * 1.05 - sd) / (ball_r * 0.35)))
+            colour = over(colour, (26.0, 12.0, 4.0), 0.45 * clamp((ball_r * 1.05 - sd) / (ball_r * 0.35)))
             dist = math.hypot(x - cx, y - cy)
             cover = clamp(0.5 - (dist - ball_r) / px)
             if cover > 0:
