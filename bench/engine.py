@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kugler_core.board import CELL_OF  # noqa: E402
-from kugler_core.game import Game, play  # noqa: E402
-from kugler_core.paths import reachable  # noqa: E402
+from kugler_core.board import CELL_OF
+from kugler_core.game import Game, play
+from kugler_core.paths import reachable
 
 
 def random_move(game: Game, rnd: random.Random) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from . import rng
 from .board import CELL_OF, CELLS, COLORS, SIZE, Board, Cell, from_rows, to_rows
@@ -75,7 +75,7 @@ class Roll:
     color: int
     type: ClassVar[Literal["roll"]] = "roll"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "roll", "path": [[r, c] for r, c in self.path], "color": self.color}
 
 
@@ -90,7 +90,7 @@ class Clear:
     def points(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "clear", "lines": [line.to_dict() for line in self.lines],
                 "points": self.points}
 
@@ -102,7 +102,7 @@ class Spawn:
     balls: tuple[tuple[Cell, int], ...]
     type: ClassVar[Literal["spawn"]] = "spawn"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "spawn", "balls": [[[r, c], color] for (r, c), color in self.balls]}
 
 
@@ -120,7 +120,7 @@ class Turn:
     points: int = 0
     events: tuple[Event, ...] = field(default=())
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The ``turn`` JSON of the facade protocol."""
         return {
             "path": [[r, c] for r, c in self.path],
@@ -408,7 +408,7 @@ class Game:
 
     # -- document
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The game document (``kind: "kugler/game"``, version 1), JSON-safe."""
         p = self._position
         prev = self._previous

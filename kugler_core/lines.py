@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .board import CELL_OF, CELLS, SIZE, Cell
 
@@ -89,7 +90,7 @@ class Line:
     def length(self) -> int:
         return len(self.cells)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """``{"cells": [[r, c], ...], "color": c, "points": p}``."""
         return {"cells": [[r, c] for r, c in self.cells], "color": self.color,
                 "points": self.points}

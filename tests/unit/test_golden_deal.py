@@ -6,8 +6,7 @@ pass (a deal number must mean the same game forever).
 
 from __future__ import annotations
 
-from kugler_core import Game
-from kugler_core import rng
+from kugler_core import Game, rng
 
 FIRST_FIVE = [((1, 8), 6), ((2, 2), 5), ((5, 4), 2), ((7, 0), 2), ((8, 4), 3)]
 """(cell, colour) of the 5 starting balls, row-major."""

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import random
 
 from kugler_core.paths import NEIGHBOURS, reachable, shortest_path
@@ -33,7 +34,7 @@ def test_bfs_matches_reachable_on_random_boards() -> None:
             if path is not None:
                 assert path[0] == source and path[-1] == target
                 assert all(not board[i] for i in path[1:])
-                assert all(b in NEIGHBOURS[a] for a, b in zip(path, path[1:], strict=False))
+                assert all(b in NEIGHBOURS[a] for a, b in itertools.pairwise(path))
                 assert len(set(path)) == len(path)
 
 

@@ -4,8 +4,7 @@ from collections import Counter
 
 import pytest
 
-from kugler_core import MAX_DEAL
-from kugler_core import rng
+from kugler_core import MAX_DEAL, rng
 
 
 def reference_splitmix64(state: int, count: int) -> list[int]:
