@@ -1,0 +1,76 @@
+"""A short run of bench/soak.py, and proof that its checks catch a broken engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from kugler_core import Game, Turn
+
+SOAK_PATH = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("kugler_soak", SOAK_PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kugler_soak"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+soak = _load()
+
+
+def test_fifty_games_pass_every_check() -> None:
+    c = soak.soak(50, seed=7, roundtrip_every=5, undo_rate=0.2)
+    assert c.games == 50
+    assert c.turns > 50 * 10
+    assert c.roundtrips > 0 and c.undos > 0
+
+
+def test_main_prints_games_and_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert soak.main(["--games", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("soak: 4 games, ") and "turns checked" in out
+
+
+def test_standing_runs_finds_lines() -> None:
+    board = [0] * 81
+    for i in range(5):
+        board[i * 10] = 3  # the main diagonal
+    assert soak.standing_runs(board, 5) == [[0, 10, 20, 30, 40]]
+    assert soak.standing_runs(board, 6) == []
+    assert soak.standing_runs(board, 4, [20]) == [[0, 10, 20, 30, 40]]
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda t: dataclasses.replace(t, points=t.points + 1),
+        lambda t: dataclasses.replace(t, path=t.path[:1] + t.path),
+        lambda t: dataclasses.replace(t, spawned=t.spawned[:-1]),
+    ],
+)
+def test_a_broken_turn_is_caught(monkeypatch: pytest.MonkeyPatch, corrupt: Any) -> None:
+    real = Game.move
+
+    def move(self: Game, a: Any, b: Any) -> Turn:
+        turn = real(self, a, b)
+        return corrupt(turn) if turn.spawned else turn  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Game, "move", move)
+    with pytest.raises(soak.InvariantBroken):
+        soak.soak(3, seed=1)
+
+
+def test_a_broken_undo_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "undo", lambda self: None)
+    with pytest.raises(soak.InvariantBroken, match="undo"):
+        soak.soak(5, seed=1, undo_rate=1.0)
