@@ -228,12 +228,19 @@ def test_arbitrary_json_never_crashes(doc: object) -> None:
         assert error.code in ("bad_document", "newer_version")
 
 
+small_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=9) | st.dictionaries(st.text(max_size=8), inner,
+                                                                   max_size=6),
+    max_leaves=5,
+)
+
 BASE_DOCS = [played().to_dict(), finished().to_dict(), with_lines().to_dict()]
 FIELDS = sorted(set(BASE_DOCS[0]) | {f"undo.{k}" for k in BASE_DOCS[0]["undo"]})
 
 
 @settings(max_examples=250, deadline=None)
-@given(base=st.sampled_from(BASE_DOCS), field=st.sampled_from(FIELDS), value=json_values,
+@given(base=st.sampled_from(BASE_DOCS), field=st.sampled_from(FIELDS), value=small_json,
        delete=st.booleans())
 def test_mutated_documents_never_crash(base: dict[str, Any], field: str, value: object,
                                        delete: bool) -> None:
