@@ -1,15 +1,177 @@
-// Boots Python in the worker: the Pyodide runtime, then the kugler_core wheel.
+// Boots Python in the worker: the Pyodide runtime, then the kugler_core engine.
 //
-// bootEngine(baseUrl) resolves to { session, build } where session is the
-// kugler_core.facade.Session the worker talks to (handle_json(text) -> text).
-// It rejects with an Error when the runtime or the wheel cannot be loaded.
+// bootEngine(baseUrl) resolves to { session, build, mode } where session is
+// the kugler_core.facade.Session the worker talks to (handle_json(text) ->
+// text), build is dist/build.json and mode says how Python started
+// ("snapshot" or "normal"). It rejects with an Error only when the normal boot
+// itself fails (runtime or wheel cannot be loaded).
 // Every URL is relative to baseUrl (the site root), so the site works from any
 // sub-path.
+//
+// Fast path: a memory snapshot of an interpreter that already imported
+// kugler_core (made at build time by tools/snapshot.py), gzip-compressed and
+// inflated here with DecompressionStream. It is a private Pyodide API tied to
+// the exact runtime build, so it is checked (Pyodide version, runtime build id,
+// the stdlib zip it was made with) and any mismatch or error falls back to the
+// normal boot: the game never fails because of the snapshot.
+// Normal boot: the runtime with the trimmed stdlib zip, then the wheel via
+// unpackArchive. Both paths install a finder that fetches the full
+// python_stdlib.zip only if a module outside the trimmed zip is ever imported.
+//
+// This file is also imported by tools/snapshot.mjs under Node (LOCK, BOOT_PY):
+// keep its top level free of browser-only globals.
 
-const LOCK = {
+export const LOCK = {
   info: { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.2" },
   packages: {},
 };
+
+// Files written by the build (tools/stdlib.py, tools/snapshot.py), under pyodide/.
+export const STDLIB_INFO = "kugler-stdlib.json";
+export const SNAPSHOT_INFO = "kugler-snapshot.json";
+export const SNAPSHOT_FILE = "kugler-snapshot.bin.gz";
+
+// Python run once per interpreter (baked into the snapshot at build time).
+// Module _kugler_boot: after_boot(full_stdlib_url) re-seeds what a snapshot
+// froze and arms the lazy full-stdlib finder.
+export const BOOT_PY = `
+import sys, types
+_kb = types.ModuleType("_kugler_boot")
+exec(compile(r'''
+"""Start-up helpers for Kugler (see web/boot.js)."""
+import sys
+
+FULL_STDLIB = None  # URL of the full python_stdlib.zip, set by after_boot()
+FULL_PATH = "/lib/python_stdlib_full.zip"
+NAMES_FILE = "kugler-stdlib-full.txt"  # module names of the full zip, inside the trimmed zip
+
+
+def _full_names():
+    import zipimport
+    for entry in sys.path:
+        if entry.endswith(".zip") and entry != FULL_PATH:
+            try:
+                data = zipimport.zipimporter(entry).get_data(entry + "/" + NAMES_FILE)
+            except (OSError, zipimport.ZipImportError):
+                continue
+            return frozenset(data.decode().split())
+    return frozenset()
+
+
+class LazyStdlibFinder:
+    """Last finder on sys.meta_path: a module of the full stdlib that the
+    trimmed zip lacks is fetched (the whole python_stdlib.zip, once, by
+    synchronous XHR: workers only) and then imported from it. Unknown names
+    are left to fail as usual, without any download."""
+
+    names = None
+    mounted = False
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if FULL_STDLIB is None:
+            return None
+        if cls.names is None:
+            cls.names = _full_names()
+        if name not in cls.names:
+            return None
+        if not cls.mounted:
+            import js
+            xhr = js.XMLHttpRequest.new()
+            xhr.open("GET", FULL_STDLIB, False)
+            xhr.responseType = "arraybuffer"
+            xhr.send()
+            if xhr.status != 200:
+                return None
+            with open(FULL_PATH, "wb") as handle:
+                handle.write(xhr.response.to_bytes())
+            sys.path.append(FULL_PATH)
+            cls.mounted = True
+        import importlib.machinery
+        if path is not None:
+            zips = [p for p in sys.path if p.endswith(".zip") and p != FULL_PATH]
+            path = [FULL_PATH + p[len(z):] for p in path for z in zips if p.startswith(z + "/")]
+            path = path or None
+        return importlib.machinery.PathFinder.find_spec(name, path, target)
+
+
+def after_boot(full_stdlib_url):
+    """Arm the lazy finder and re-seed state that a snapshot froze."""
+    global FULL_STDLIB
+    FULL_STDLIB = full_stdlib_url
+    random = sys.modules.get("random")
+    if random is not None:
+        random.seed()
+
+
+if not any(isinstance(f, type) and f.__name__ == "LazyStdlibFinder" for f in sys.meta_path):
+    sys.meta_path.append(LazyStdlibFinder)
+''', "_kugler_boot.py", "exec"), _kb.__dict__)
+sys.modules["_kugler_boot"] = _kb
+del _kb
+`;
+
+// The initial memory image the wasm's active data segments describe (offset
+// 0 up to the end of the last segment). The snapshot is stored XOR this image,
+// so the runtime's static data, which the page downloads anyway inside the
+// wasm, is not sent twice. Throws on a segment form it does not know.
+export function wasmDataImage(wasm) {
+  if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) throw new Error("not a wasm module");
+  let i = 8;
+  const uleb = () => {
+    let result = 0, shift = 0, byte;
+    do { byte = wasm[i++]; result += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return result;
+  };
+  const sleb = () => {
+    let result = 0, shift = 0, byte;
+    do { byte = wasm[i++]; result |= (byte & 0x7f) << shift; shift += 7; } while (byte & 0x80);
+    return shift < 32 && (byte & 0x40) ? result | (~0 << shift) : result;
+  };
+  while (i < wasm.length) {
+    const id = wasm[i++];
+    const size = uleb();
+    const next = i + size;
+    if (id === 11) {
+      const segments = [];
+      let end = 0;
+      for (let count = uleb(); count > 0; count--) {
+        const flags = uleb();
+        if (flags === 1) { i += uleb(); continue; } // passive: not in the initial image
+        if (flags === 2) uleb(); // memory index
+        else if (flags !== 0) throw new Error(`data segment flags ${flags}`);
+        if (wasm[i++] !== 0x41) throw new Error("data segment offset is not i32.const");
+        const offset = sleb() >>> 0;
+        if (wasm[i++] !== 0x0b) throw new Error("data segment offset expression");
+        const length = uleb();
+        segments.push([offset, i, length]);
+        end = Math.max(end, offset + length);
+        i += length;
+      }
+      const image = new Uint8Array(end);
+      for (const [offset, start, length] of segments) image.set(wasm.subarray(start, start + length), offset);
+      return image;
+    }
+    i = next;
+  }
+  throw new Error("wasm has no data section");
+}
+
+// XORs `image` into the front of `memory` in place (its own inverse).
+export function xorInto(memory, image) {
+  const n = Math.min(memory.length, image.length);
+  for (let k = 0; k < n; k++) memory[k] ^= image[k];
+}
+
+// A fast 32-bit FNV-1a style checksum over bytes, as 8 hex digits.
+export function checksum(bytes) {
+  let h = 0x811c9dc5;
+  const words = Math.floor(bytes.length / 4);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let k = 0; k < words; k++) h = Math.imul(h ^ view.getUint32(k * 4, true), 0x01000193);
+  for (let k = words * 4; k < bytes.length; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
 
 async function fetchOk(url) {
   const response = await fetch(url);
@@ -17,17 +179,109 @@ async function fetchOk(url) {
   return response;
 }
 
-export async function bootEngine(baseUrl) {
-  const build = await (await fetchOk(new URL("build.json", baseUrl))).json();
-  const wheelBytes = fetchOk(new URL(build.wheel, baseUrl)).then((r) => r.arrayBuffer());
-  const runtimeUrl = new URL("pyodide/", baseUrl).href;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", runtimeUrl).href);
-  const pyodide = await loadPyodide({
-    indexURL: runtimeUrl,
-    lockFileContents: LOCK,
-    packageBaseUrl: runtimeUrl,
-  });
-  pyodide.unpackArchive(await wheelBytes, "wheel");
+const jsonOrNull = (promise) =>
+  promise.then((r) => r.json()).catch(() => null);
+
+function hex(words) {
+  return Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
+}
+
+// Inflates the gzip snapshot, undoes the XOR with the wasm's data image and
+// checks the result against its info file; throws on any mismatch (gzip CRC
+// errors surface as TypeError from the stream).
+async function readSnapshot(response, info, wasmBytes) {
+  if (typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (bytes.length !== info.raw_size || bytes.length % 4 !== 0) {
+    throw new Error(`snapshot: ${bytes.length} bytes, expected ${info.raw_size}`);
+  }
+  const words = new Uint32Array(bytes.buffer, 0, 12);
+  if (words[0] !== info.magic) throw new Error("snapshot: bad magic number");
+  const id = hex(words.subarray(4, 12));
+  if (id !== info.build_id) throw new Error(`snapshot: runtime build ${id}, expected ${info.build_id}`);
+  const image = wasmDataImage(new Uint8Array(await wasmBytes));
+  if (image.length !== info.static_end) throw new Error("snapshot: made for another wasm");
+  const memory = bytes.subarray(words[1]);
+  xorInto(memory, image);
+  if (checksum(memory.subarray(0, image.length)) !== info.static_checksum) {
+    throw new Error("snapshot: static data checksum mismatch");
+  }
+  return bytes;
+}
+
+// Asks the session something every engine must refuse; proves the restored
+// interpreter and the facade work before the page relies on them.
+function probe(session) {
+  const reply = JSON.parse(session.handle_json('{"id": 0, "cmd": "", "args": {}}'));
+  if (reply.ok !== false || reply.error?.code !== "bad_request") {
+    throw new Error(`engine probe: unexpected reply ${JSON.stringify(reply)}`);
+  }
+}
+
+function newSession(pyodide, fullStdlibUrl) {
+  pyodide.pyimport("_kugler_boot").after_boot(fullStdlibUrl);
   const session = pyodide.runPython("from kugler_core.facade import Session\nSession()");
-  return { session, build };
+  probe(session);
+  return session;
+}
+
+// Runs load() while fetch() of `url` answers with the bytes already in hand,
+// so the wasm the fast path downloaded for its data image is not fetched twice
+// (a fresh or private browser context does not cache a 9.6 MB response).
+async function withWasmBytes(url, bytes, load) {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => String(input?.url ?? input) === url
+    ? Promise.resolve(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
+    : realFetch.call(globalThis, input, init);
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+export async function bootEngine(baseUrl, { snapshot = true } = {}) {
+  const runtimeUrl = new URL("pyodide/", baseUrl).href;
+  const at = (name) => new URL(name, runtimeUrl).href;
+  // Everything the fast path needs starts downloading at once.
+  const buildPromise = fetchOk(new URL("build.json", baseUrl)).then((r) => r.json());
+  const snapInfoPromise = snapshot ? jsonOrNull(fetchOk(at(SNAPSHOT_INFO))) : Promise.resolve(null);
+  const snapResponse = snapshot ? fetchOk(at(SNAPSHOT_FILE)) : null;
+  const wasmUrl = at("pyodide.asm.wasm");
+  const wasmBytes = snapshot ? fetchOk(wasmUrl).then((r) => r.arrayBuffer()) : null;
+  // Compiling now, while the snapshot inflates, lets V8 reuse the compiled
+  // module when Pyodide instantiates the same bytes.
+  const wasmModule = wasmBytes?.then((bytes) => WebAssembly.compile(bytes));
+  for (const pending of [snapResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
+  const runtime = import(at("pyodide.mjs"));
+  const [build, snapInfo, { loadPyodide, version }] = await Promise.all(
+    [buildPromise, snapInfoPromise, runtime]);
+  const fullStdlibUrl = at("python_stdlib.zip");
+  const base = { indexURL: runtimeUrl, lockFileContents: LOCK, packageBaseUrl: runtimeUrl };
+
+  if (snapInfo) {
+    try {
+      if (snapInfo.pyodide !== version) {
+        throw new Error(`snapshot for Pyodide ${snapInfo.pyodide}, runtime ${version}`);
+      }
+      const bytes = await readSnapshot(await snapResponse, snapInfo, wasmBytes);
+      await wasmModule;
+      const pyodide = await withWasmBytes(wasmUrl, await wasmBytes, () =>
+        loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }));
+      return { session: newSession(pyodide, fullStdlibUrl), build, mode: "snapshot" };
+    } catch (error) {
+      console.warn("kugler: snapshot boot failed, booting normally:", error);
+    }
+  }
+
+  // Normal boot: only now fetch what it alone needs (trimmed stdlib, wheel).
+  const stdlibInfo = await jsonOrNull(fetchOk(at(STDLIB_INFO)));
+  const wheelBytes = fetchOk(new URL(build.wheel, baseUrl)).then((r) => r.arrayBuffer());
+  const stdLibURL = stdlibInfo ? at(stdlibInfo.file) : fullStdlibUrl;
+  const pyodide = await loadPyodide({ ...base, stdLibURL });
+  pyodide.runPython(BOOT_PY);
+  pyodide.unpackArchive(await wheelBytes, "wheel");
+  return { session: newSession(pyodide, fullStdlibUrl), build, mode: "normal" };
 }

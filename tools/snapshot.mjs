@@ -1,0 +1,190 @@
+// Build-time helper run with Node: drives the pinned Pyodide runtime from
+// node_modules/pyodide for the fast-start build steps (tools/stdlib.py and
+// tools/snapshot.py call it; nothing in the browser loads this file).
+//
+//   node tools/snapshot.mjs trace    CONFIG.json   list + precompile the stdlib modules in use
+//   node tools/snapshot.mjs snapshot CONFIG.json   write a memory snapshot with kugler_core imported
+//
+// CONFIG holds: runtime (folder of pyodide.mjs), site (folder with the
+// unpacked kugler_core wheel) or wheel (the wheel itself), stdlib (zip to boot with, optional), probe
+// (Python file run after the engine is installed, trace only), out (output
+// folder for trace / output file for snapshot).
+// Prints one JSON line on stdout with the result; exits non-zero on any error.
+
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { BOOT_PY, LOCK, checksum, wasmDataImage, xorInto } from "../web/boot.js";
+
+function copyTree(pyodide, src, dst) {
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    const from = path.join(src, entry.name);
+    const to = `${dst}/${entry.name}`;
+    if (entry.isDirectory()) {
+      pyodide.FS.mkdirTree(to);
+      copyTree(pyodide, from, to);
+    } else {
+      pyodide.FS.writeFile(to, new Uint8Array(fs.readFileSync(from)));
+    }
+  }
+}
+
+// Boots the runtime and installs the engine: from the wheel with
+// unpackArchive (trace: the page's normal boot does the same, so its imports
+// are seen), or by copying the unpacked files (snapshot: no extra imports).
+async function boot(config, makeSnapshot) {
+  const runtime = path.resolve(config.runtime) + path.sep;
+  const { loadPyodide, version } = await import(pathToFileURL(path.join(runtime, "pyodide.mjs")).href);
+  const options = { indexURL: runtime, lockFileContents: LOCK, _makeSnapshot: makeSnapshot };
+  if (config.stdlib) options.stdLibURL = path.resolve(config.stdlib);
+  const pyodide = await loadPyodide(options);
+  if (config.wheel) {
+    pyodide.unpackArchive(new Uint8Array(fs.readFileSync(config.wheel)), "wheel");
+  } else {
+    const site = pyodide.runPython("import sys\n[p for p in sys.path if p.endswith('site-packages')][0]");
+    copyTree(pyodide, path.resolve(config.site), site);
+  }
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+  return { pyodide, version };
+}
+
+// Overwrites every byte of the wasm heap that holds no live data (free malloc
+// chunks, the untouched top of the heap, the unused part of the stack) with
+// zeros, so the snapshot compresses well. Nothing live is touched: free chunks
+// are claimed with malloc, zeroed, and released again.
+function zeroFreeMemory(pyodide) {
+  const M = pyodide._module;
+  const sbrk = () => M.HEAPU32[M._emscripten_get_sbrk_ptr() >>> 2];
+  const top = sbrk();
+  const claimed = [];
+  for (let size = 1 << 20; size >= 16; size >>= 1) {
+    for (;;) {
+      const p = M._malloc(size);
+      if (!p) break;
+      if (p + size > top) {
+        M._free(p);
+        break;
+      }
+      M.HEAPU8.fill(0, p, p + size);
+      claimed.push(p);
+    }
+  }
+  for (const p of claimed) M._free(p);
+  M._malloc_trim(0);
+  M.HEAPU8.fill(0, sbrk(), M.HEAPU8.length);
+  const stackEnd = M._emscripten_stack_get_end();
+  const sp = M._emscripten_stack_get_current();
+  M.HEAPU8.fill(0, stackEnd, sp - 1024);
+}
+
+// Dotted names of every module of the package in folder `dir`.
+function engineModules(dir, prefix) {
+  const names = [prefix];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, "__init__.py"))) {
+      names.push(...engineModules(path.join(dir, entry.name), `${prefix}.${entry.name}`));
+    } else if (entry.isFile() && entry.name.endsWith(".py") && entry.name !== "__init__.py" && entry.name !== "__main__.py") {
+      names.push(`${prefix}.${entry.name.slice(0, -3)}`);
+    }
+  }
+  return names;
+}
+
+function buildIdOf(snapshot) {
+  // Header: u32 magic, u32 offset of memory, u32 length of JSON, u32 0, 8 x u32 build id.
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 12);
+  return Array.from(words.subarray(4, 12), (w) => w.toString(16).padStart(8, "0")).join("");
+}
+
+async function trace(config) {
+  const { pyodide } = await boot(config, false);
+  pyodide.runPython(BOOT_PY);
+  pyodide.pyimport("_kugler_boot").after_boot(null);
+  pyodide.runPython(fs.readFileSync(config.probe, "utf8"), { filename: config.probe });
+  // Every module that came from the stdlib zip, precompiled by this very runtime.
+  const listing = pyodide.runPython(`
+import sys
+_mods = sorted(list(sys.modules.values()), key=lambda m: m.__name__)
+import _imp, json, os, zipfile
+import importlib._bootstrap_external as _be
+_zip = [p for p in sys.path if p.endswith(".zip")][0]
+_names = []
+with zipfile.ZipFile(_zip) as _z:
+    _have = set(_z.namelist())
+    for _mod in _mods:
+        _file = getattr(_mod, "__file__", None) or ""
+        if not _file.startswith(_zip + "/"):
+            continue
+        _name = _file[len(_zip) + 1:]
+        if _name not in _have or not _name.endswith(".py"):
+            continue
+        _src = _z.read(_name)
+        _code = compile(_src, _file, "exec", dont_inherit=True, optimize=0)
+        _hash = _imp.source_hash(int.from_bytes(_be.MAGIC_NUMBER, "little"), _src)
+        _out = "/tmp/pyc/" + _name + "c"
+        os.makedirs(os.path.dirname(_out), exist_ok=True)
+        with open(_out, "wb") as _f:
+            _f.write(_be._code_to_hash_pyc(_code, _hash, checked=False))
+        _names.append(_name)
+json.dumps(_names)
+`);
+  const names = JSON.parse(listing);
+  const out = path.resolve(config.out);
+  for (const name of names) {
+    const target = path.join(out, `${name}c`);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, pyodide.FS.readFile(`/tmp/pyc/${name}c`));
+  }
+  return { modules: names };
+}
+
+async function snapshot(config) {
+  const { pyodide, version } = await boot(config, true);
+  // Import the whole engine and the boot helpers, and prove a session answers.
+  pyodide.runPython(BOOT_PY);
+  const engine = engineModules(path.join(path.resolve(config.site), "kugler_core"), "kugler_core");
+  pyodide.globals.set("_engine_modules", pyodide.toPy(engine));
+  pyodide.runPython(`
+import importlib, json
+for _name in _engine_modules:
+    importlib.import_module(_name)
+from kugler_core.facade import Session
+_reply = json.loads(Session().handle_json('{"id": 0, "cmd": "", "args": {}}'))
+assert _reply["ok"] is False and _reply["error"]["code"] == "bad_request", _reply
+del _name, _reply, _engine_modules, Session
+# Forget the stdlib zip's table of contents: after a restore the page may put a
+# different (smaller) zip at the same path, read afresh on the next import.
+import zipimport
+importlib.invalidate_caches()
+zipimport._zip_directory_cache.clear()
+import gc
+gc.collect()
+`);
+  zeroFreeMemory(pyodide);
+  const bytes = pyodide.makeMemorySnapshot();
+  const magic = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+  const memory = bytes.subarray(magic[1]);
+  const image = wasmDataImage(new Uint8Array(fs.readFileSync(path.join(path.resolve(config.runtime), "pyodide.asm.wasm"))));
+  const staticChecksum = checksum(memory.subarray(0, image.length));
+  xorInto(memory, image);
+  fs.writeFileSync(path.resolve(config.out), bytes);
+  return {
+    pyodide: version, build_id: buildIdOf(bytes), magic: magic[0], raw_size: bytes.length,
+    static_end: image.length, static_checksum: staticChecksum, engine,
+  };
+}
+
+// Errors are printed as message + stack only (Node would otherwise echo the
+// minified runtime line the error came from).
+try {
+  const [mode, configPath] = process.argv.slice(2);
+  const config = JSON.parse(fs.readFileSync(configPath, "utf8"));
+  const run = { trace, snapshot }[mode];
+  if (!run) throw new Error(`unknown mode ${mode}`);
+  const result = await run(config);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} catch (error) {
+  console.error(String(error?.stack ?? error).slice(0, 4000));
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+"""Build step: a Pyodide memory snapshot with kugler_core already imported.
+
+Boots the pinned runtime under Node with `_makeSnapshot` on the trimmed stdlib
+zip (tools/stdlib.py must run first), installs the wheel, runs web/boot.js's
+BOOT_PY, imports every engine module, checks that a Session answers, zeroes
+the heap's free memory and writes `makeMemorySnapshot()`. The snapshot is
+stored gzip-compressed (the page inflates it with DecompressionStream, so its
+size does not depend on the host compressing it), with an info file that
+web/boot.js checks before use:
+
+    dist/pyodide/kugler-snapshot.bin.gz
+    dist/pyodide/kugler-snapshot.json   {pyodide, build_id, magic, raw_size,
+                                         gz_size, static_end, static_checksum,
+                                         stdlib, wheel}
+    dist/pyodide/kugler-snapshot-stdlib.zip
+
+The memory image is stored XOR the initial memory that the wasm's data
+segments describe (web/boot.js wasmDataImage), so the runtime's static data is
+not sent twice; the page undoes it with the wasm it downloads anyway and checks
+static_checksum. Every module the engine needs is inside the snapshot, and the
+snapshot forgets the stdlib zip's table of contents, so the zip the page gives a
+restored interpreter only holds the list of the full zip's module names (for
+the lazy full-stdlib finder): kugler-snapshot-stdlib.zip, a few kB.
+
+Raises RuntimeError when Node or the runtime fails, FileNotFoundError when
+the trimmed stdlib is missing.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import tempfile
+import zipfile
+from pathlib import Path
+
+from tools import stdlib
+
+SNAPSHOT_FILE = "kugler-snapshot.bin.gz"  # must match web/boot.js
+SNAPSHOT_INFO = "kugler-snapshot.json"
+SNAPSHOT_STDLIB = "kugler-snapshot-stdlib.zip"
+
+
+def compress(raw: bytes) -> bytes:
+    """gzip level 9 with a zero mtime, so equal input gives equal bytes."""
+    return gzip.compress(raw, compresslevel=9, mtime=0)
+
+
+def write_snapshot(dist: Path, wheel: Path) -> Path:
+    """Write the compressed snapshot and its info file into dist/pyodide/."""
+    runtime = dist / "pyodide"
+    stdlib_info = json.loads((runtime / stdlib.STDLIB_INFO).read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        site = stdlib.unpack_wheel(wheel, Path(tmp) / "site")
+        raw_path = Path(tmp) / "snapshot.bin"
+        result = stdlib.run_node("snapshot", {
+            "runtime": str(runtime), "site": str(site),
+            "stdlib": str(runtime / stdlib_info["file"]), "out": str(raw_path)})
+        raw = raw_path.read_bytes()
+    with zipfile.ZipFile(runtime / stdlib_info["file"]) as trimmed:
+        names = trimmed.read(stdlib.NAMES_FILE)
+    with zipfile.ZipFile(runtime / SNAPSHOT_STDLIB, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as tiny:
+        entry = zipfile.ZipInfo(stdlib.NAMES_FILE, stdlib.ZIP_DATE)
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        tiny.writestr(entry, names)
+    packed = compress(raw)
+    target = runtime / SNAPSHOT_FILE
+    target.write_bytes(packed)
+    info = {"pyodide": result["pyodide"], "build_id": result["build_id"], "magic": result["magic"],
+            "raw_size": len(raw), "gz_size": len(packed), "static_end": result["static_end"],
+            "static_checksum": result["static_checksum"], "stdlib": SNAPSHOT_STDLIB,
+            "wheel": wheel.name}
+    (runtime / SNAPSHOT_INFO).write_text(json.dumps(info, indent=2) + "\n")
+    print(f"[build] snapshot: {len(raw)} bytes, {len(packed)} gzip", flush=True)
+    return target
