@@ -95,6 +95,8 @@ def build() -> Path:
     wheel = build_wheel(DIST)
     # Steps that add files to dist/ go here, one call each (modules in tools/).
     __import__("tools.help_pages").help_pages.write(DIST, SEEDS, WEB / "help")
+    __import__("tools.stdlib").stdlib.write_trimmed_stdlib(DIST, wheel)
+    __import__("tools.snapshot").snapshot.write_snapshot(DIST, wheel)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     build_id = content_hash(files, DIST)
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}

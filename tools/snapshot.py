@@ -22,8 +22,10 @@ snapshot forgets the stdlib zip's table of contents, so the zip the page gives a
 restored interpreter only holds the list of the full zip's module names (for
 the lazy full-stdlib finder): kugler-snapshot-stdlib.zip, a few kB.
 
-Raises RuntimeError when Node or the runtime fails, FileNotFoundError when
-the trimmed stdlib is missing.
+The step never breaks the build: when the trimmed stdlib is missing or Node
+or the runtime fails it prints a warning, leaves no partial output and returns
+None (web/boot.js then uses the normal boot); tests/unit/test_startup_build.py
+catches that.
 """
 
 from __future__ import annotations
@@ -46,9 +48,18 @@ def compress(raw: bytes) -> bytes:
     return gzip.compress(raw, compresslevel=9, mtime=0)
 
 
-def write_snapshot(dist: Path, wheel: Path) -> Path:
+def write_snapshot(dist: Path, wheel: Path) -> Path | None:
     """Write the compressed snapshot and its info file into dist/pyodide/."""
     runtime = dist / "pyodide"
+    try:
+        return _write_snapshot(runtime, wheel)
+    except (RuntimeError, OSError, ValueError, KeyError) as error:
+        stdlib.warn("snapshot", error, [runtime / n for n in
+                                        (SNAPSHOT_FILE, SNAPSHOT_INFO, SNAPSHOT_STDLIB)])
+        return None
+
+
+def _write_snapshot(runtime: Path, wheel: Path) -> Path:
     stdlib_info = json.loads((runtime / stdlib.STDLIB_INFO).read_text())
     with tempfile.TemporaryDirectory() as tmp:
         site = stdlib.unpack_wheel(wheel, Path(tmp) / "site")

@@ -9,10 +9,12 @@ the zip, compiled to .pyc by that same runtime. The list of all module names of
 the full zip goes in too, so that web/boot.js can fetch the full zip lazily if
 a module outside the trimmed one is ever imported.
 
-    write_trimmed_stdlib(dist, wheel) -> Path   dist/pyodide/kugler-stdlib.zip
-                                                + dist/pyodide/kugler-stdlib.json
+    write_trimmed_stdlib(dist, wheel) -> Path | None
+        dist/pyodide/kugler-stdlib.zip + dist/pyodide/kugler-stdlib.json
 
-Raises RuntimeError when Node or the runtime fails.
+The step never breaks the build: when Node or the runtime fails it prints a
+warning, leaves no partial output and returns None (web/boot.js then boots on
+the full python_stdlib.zip); tests/unit/test_startup_build.py catches that.
 """
 
 from __future__ import annotations
@@ -181,9 +183,24 @@ def write_zip(target: Path, pyc_dir: Path, names_text: str) -> None:
         archive.writestr(info, names_text)
 
 
-def write_trimmed_stdlib(dist: Path, wheel: Path) -> Path:
+def warn(step: str, error: BaseException, leftovers: list[Path]) -> None:
+    """Report a skipped fast-start step and remove what it half wrote."""
+    for path in leftovers:
+        path.unlink(missing_ok=True)
+    print(f"[build] WARNING: {step} skipped, the page boots without it: {error}", flush=True)
+
+
+def write_trimmed_stdlib(dist: Path, wheel: Path) -> Path | None:
     """Write dist/pyodide/kugler-stdlib.zip (+ .json) for the engine in `wheel`."""
     runtime = dist / "pyodide"
+    try:
+        return _write_trimmed_stdlib(runtime, wheel)
+    except (RuntimeError, OSError, ValueError, KeyError) as error:
+        warn("trimmed stdlib", error, [runtime / STDLIB_FILE, runtime / STDLIB_INFO])
+        return None
+
+
+def _write_trimmed_stdlib(runtime: Path, wheel: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         probe = Path(tmp) / "probe.py"
         probe.write_text(PROBE + "".join(f"import {m}\n" for m in ALWAYS))
