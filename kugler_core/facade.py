@@ -28,7 +28,14 @@ from kugler_core.documents import make_export, read_export, validate_settings
 from kugler_core.errors import DocumentError, IllegalMove
 from kugler_core.fragment import parse_fragment
 from kugler_core.game import Game
-from kugler_core.records import add_game, check_date, empty_records, summary, validate_records
+from kugler_core.records import (
+    add_game,
+    check_date,
+    empty_records,
+    merge_records,
+    summary,
+    validate_records,
+)
 from kugler_core.rng import MAX_DEAL
 
 MAX_REQUEST = 2_000_000
@@ -143,6 +150,7 @@ class Session:
             "time": self._time,
             "records_load": self._records_load,
             "records_add": self._records_add,
+            "records_merge": self._records_merge,
             "settings_load": self._settings_load,
             "fragment": self._fragment,
             "export": self._export,
@@ -320,6 +328,15 @@ class Session:
             "previous_record": res.previous_record,
             "already_counted": res.already_counted,
         }
+
+    def _records_merge(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("a", "b", "line"), ())
+        line = _line(args["line"])
+        a = empty_records(line) if args["a"] is None else args["a"]
+        b = empty_records(line) if args["b"] is None else args["b"]
+        validate_records(a, line)
+        res = merge_records(a, b)
+        return {"records": res.doc, "summary": summary(res.doc), "complete": res.complete}
 
     def _settings_load(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("doc",), ())

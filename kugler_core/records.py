@@ -10,7 +10,8 @@ stores the text)::
                   "date": "2026-11-29T18:00:00.000Z", "name": null}, ...],
      "stats": {"games": 3, "points": 52, "moves": 81, "seconds": 300,
                "best": 42, "lines": {"5": 2, "7": 1},
-               "recent": [{"id": "g0", "points": 0}, ...]}}
+               "recent": [{"id": "g0", "points": 0, "moves": 21, "seconds": 40,
+                           "lines": {}}, ...]}}
 
 Rules:
 
@@ -21,9 +22,12 @@ Rules:
   ``toISOString()`` dates), then by ``id``;
 * ``record`` == ``stats.best`` == the points of the first ranking entry
   (0 with an empty ranking);
-* ``recent`` holds the last 200 games ``{id, points}`` in play order;
+* ``recent`` holds the last 200 games ``{id, points, moves, seconds, lines}``
+  in play order (enough to count a game again when two copies are merged);
 * a game whose id is already in ``recent`` or ``ranking`` is not counted
-  again, so adding the same finished game twice changes nothing.
+  again, so adding the same finished game twice changes nothing;
+* ``merge_records`` joins two copies that grew apart (two tabs) without
+  losing or double-counting a game.
 
 ``validate_records`` rejects anything else with a ``DocumentError``: code
 ``newer_version`` for a version above 1, ``bad_document`` otherwise.
@@ -65,6 +69,7 @@ _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,30})?", re.ASCII)
 
 _ENTRY_KEYS = frozenset({"id", "points", "moves", "seconds", "lines", "deal", "date", "name"})
 _STATS_KEYS = frozenset({"games", "points", "moves", "seconds", "best", "lines", "recent"})
+_RECENT_KEYS = frozenset({"id", "points", "moves", "seconds", "lines"})
 _DOC_KEYS = frozenset({"kind", "version", "line", "record", "ranking", "stats"})
 
 
@@ -167,10 +172,13 @@ def _check_stats(raw: object, line: int) -> dict[str, Any]:
     for i, item in enumerate(recent_raw):
         where = f"stats.recent[{i}]"
         item_d = expect_dict(item, where)
-        expect_keys(item_d, {"id", "points"}, {"id", "points"}, where)
+        expect_keys(item_d, _RECENT_KEYS, _RECENT_KEYS, where)
         recent.append({
             "id": _check_id(item_d["id"], f"{where}.id"),
             "points": expect_int(item_d["points"], f"{where}.points", 0, MAX_COUNT),
+            "moves": expect_int(item_d["moves"], f"{where}.moves", 0, MAX_COUNT),
+            "seconds": expect_int(item_d["seconds"], f"{where}.seconds", 0, MAX_COUNT),
+            "lines": lines_counts(item_d["lines"], line, f"{where}.lines"),
         })
     return {
         "games": expect_int(stats["games"], "stats.games", 0, MAX_COUNT),
@@ -226,10 +234,17 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
         raise bad("a recent game beats the record")
     if games == 0 and (stats["points"] or stats["moves"] or stats["seconds"] or stats["lines"]):
         raise bad("statistics without games")
-    recent_points = {r["id"]: r["points"] for r in stats["recent"]}
+    for key in ("moves", "seconds"):
+        if stats[key] < sum(r[key] for r in stats["recent"]):
+            raise bad(f"stats.{key} is smaller than the {key} listed")
+    listed = _add_lines({}, *(r["lines"] for r in stats["recent"]))
+    if any(stats["lines"].get(k, 0) < n for k, n in listed.items()):
+        raise bad("stats.lines has fewer lines than the games listed")
+    by_id = {r["id"]: r for r in stats["recent"]}
     for e in ranking:
-        if e["id"] in recent_points and recent_points[e["id"]] != e["points"]:
-            raise bad(f"game {e['id']!r} has two different scores")
+        r = by_id.get(e["id"])
+        if r is not None and any(r[k] != e[k] for k in ("points", "moves", "seconds", "lines")):
+            raise bad(f"game {e['id'][:40]!r} is listed twice with different numbers")
     return {
         "kind": KIND,
         "version": VERSION,
@@ -268,10 +283,11 @@ def _game_facts(game: object, line: int) -> dict[str, Any]:
     }
 
 
-def _add_lines(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+def _add_lines(a: dict[str, int], *more: dict[str, int]) -> dict[str, int]:
     out = dict(a)
-    for key, n in b.items():
-        out[key] = min(out.get(key, 0) + n, MAX_COUNT)
+    for b in more:
+        for key, n in b.items():
+            out[key] = min(out.get(key, 0) + n, MAX_COUNT)
     return {k: out[k] for k in sorted(out, key=int)}
 
 
@@ -308,15 +324,7 @@ def add_game(
         return AddResult(current, place, False, previous, True)
 
     points = facts["points"]
-    new_stats = {
-        "games": min(stats["games"] + 1, MAX_COUNT),
-        "points": min(stats["points"] + points, MAX_COUNT),
-        "moves": min(stats["moves"] + facts["moves"], MAX_COUNT),
-        "seconds": min(stats["seconds"] + facts["seconds"], MAX_COUNT),
-        "best": max(stats["best"], points),
-        "lines": _add_lines(stats["lines"], facts["lines"]),
-        "recent": [*stats["recent"], {"id": facts["id"], "points": points}][-RECENT_SIZE:],
-    }
+    new_stats = _count(stats, [{k: facts[k] for k in _RECENT_KEYS}])
     ranking = list(current["ranking"])
     rank: int | None = None
     if points > 0:
@@ -334,6 +342,75 @@ def add_game(
         "stats": new_stats,
     }
     return AddResult(new_doc, rank, points > previous, previous, False)
+
+
+def _count(stats: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]:
+    """``stats`` with ``games`` (recent entries, not counted yet) added."""
+    return {
+        "games": min(stats["games"] + len(games), MAX_COUNT),
+        "points": min(stats["points"] + sum(g["points"] for g in games), MAX_COUNT),
+        "moves": min(stats["moves"] + sum(g["moves"] for g in games), MAX_COUNT),
+        "seconds": min(stats["seconds"] + sum(g["seconds"] for g in games), MAX_COUNT),
+        "best": max([stats["best"], *(g["points"] for g in games)]),
+        "lines": _add_lines(stats["lines"], *(g["lines"] for g in games)),
+        "recent": [*stats["recent"], *games][-RECENT_SIZE:],
+    }
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    """The merged document; ``complete`` is False when the two copies could not
+    be lined up (then ``doc`` is the copy that has seen more games)."""
+
+    doc: dict[str, Any]
+    complete: bool
+
+
+def merge_records(a: object, b: object) -> MergeResult:
+    """Join two copies of one variant's records that grew apart (e.g. two tabs).
+
+    Both must descend from one common document through ``add_game``/merges.
+    Every game is counted once: the games of ``b`` that ``a`` has not counted
+    are those in ``b.recent`` after the first game both copies list in
+    ``recent`` (games before it are older than ``a``'s window, so ``a``
+    counted them) and not in ``a``'s ``recent`` or ``ranking``. They are
+    added to ``a``'s counters and appended to ``a.recent`` in ``b``'s order;
+    the ranking is the best 10 of both rankings. With no game in common,
+    the copies line up only when neither has dropped a game from ``recent``
+    (all games of both are listed); otherwise ``complete`` is False.
+    Raises DocumentError when a copy is bad or of the other variant.
+    """
+    raw = expect_dict(a, "records")
+    line = raw.get("line")
+    if type(line) is not int or line not in (4, 5):
+        raise bad("records have no valid line")
+    da = validate_records(raw, line)
+    db = validate_records(b, line)
+    sa, sb = da["stats"], db["stats"]
+    if sb["games"] == 0:
+        return MergeResult(da, True)
+    if sa["games"] == 0:
+        return MergeResult(db, True)
+    a_recent = {r["id"] for r in sa["recent"]}
+    known = a_recent | {e["id"] for e in da["ranking"]}
+    first = next((i for i, r in enumerate(sb["recent"]) if r["id"] in a_recent), None)
+    if first is None:
+        if sa["games"] != len(sa["recent"]) or sb["games"] != len(sb["recent"]):
+            return MergeResult(da if sa["games"] >= sb["games"] else db, False)
+        first = -1
+    missing = [r for r in sb["recent"][first + 1 :] if r["id"] not in known]
+    ranking = {e["id"]: e for e in [*da["ranking"], *db["ranking"]]}
+    best = sorted(ranking.values(), key=_rank_key)[:RANKING_SIZE]
+    stats = _count(sa, missing)
+    doc = {
+        "kind": KIND,
+        "version": VERSION,
+        "line": line,
+        "record": max(da["record"], db["record"]),
+        "ranking": best,
+        "stats": {**stats, "best": max(stats["best"], db["record"])},
+    }
+    return MergeResult(validate_records(doc, line), True)
 
 
 def summary(doc: object) -> dict[str, Any]:

@@ -422,6 +422,22 @@ def test_records_add_errors(args: dict[str, Any], expected: str) -> None:
     assert code(Session(), "records_add", **args) == expected
 
 
+def test_records_merge() -> None:
+    s = Session()
+    base = ok(s, "records_add", records=None, game=finished("b", 1), date=DATE)["records"]
+    tab_a = ok(s, "records_add", records=base, game=finished("a", 2), date=DATE)["records"]
+    tab_b = ok(s, "records_add", records=base, game=finished("x", 3), date=DATE)["records"]
+    res = ok(s, "records_merge", a=tab_a, b=tab_b, line=5)
+    assert res["complete"] and res["summary"]["games"] == 3 and res["records"]["record"] == 30
+    assert [e["id"] for e in res["records"]["ranking"]] == ["x", "a", "b"]
+    assert ok(s, "records_merge", a=None, b=tab_b, line=5)["records"] == tab_b
+    assert ok(s, "records_merge", a=tab_a, b=None, line=5)["records"] == tab_a
+    assert code(s, "records_merge", a=tab_a, b=empty_records(4), line=5) == "bad_document"
+    assert code(s, "records_merge", a=dict(tab_a, version=2), b=None, line=5) == "newer_version"
+    assert code(s, "records_merge", a=tab_a, b=None, line=4) == "bad_document"
+    assert code(s, "records_merge", a=tab_a, b=None) == "bad_request"
+
+
 # -- settings, fragment -------------------------------------------------------------------
 
 

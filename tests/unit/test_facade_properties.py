@@ -168,7 +168,7 @@ def test_mutated_documents_give_only_document_errors(case: tuple[str, Any]) -> N
 # -- the facade ----------------------------------------------------------------------
 
 COMMANDS = ["new", "load", "move", "reach", "undo", "time", "records_load", "records_add",
-            "settings_load", "fragment", "export", "import"]
+            "records_merge", "settings_load", "fragment", "export", "import"]
 cells = st.lists(st.integers(-1, 9), min_size=2, max_size=2) | st.lists(
     st.integers(0, 8), min_size=2, max_size=2)
 arg_values = {
@@ -182,6 +182,8 @@ arg_values = {
     "seconds": st.integers(-2, 10**8 + 2) | json_values,
     "doc": st.sampled_from([d for _, d in DOCS]) | mutated().map(lambda c: c[1]) | json_values,
     "records": st.sampled_from([None, _records(4), _records(5)]) | json_values,
+    "a": st.sampled_from([None, _records(4), _records(5)]) | json_values,
+    "b": st.sampled_from([None, _records(4), _records(5)]) | json_values,
     "game": st.sampled_from(FINISHED + GAMES) | json_values,
     "date": st.sampled_from(["2026-01-01T00:00:00Z", "x"]) | json_values,
     "name": st.text(max_size=30) | json_values,

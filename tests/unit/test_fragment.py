@@ -86,7 +86,7 @@ def test_non_text_gives_a_notice() -> None:
     assert f == Fragment(None, None, (Notice("bad_fragment", ""),))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.text(max_size=300) | st.from_regex(r"#?((deal|line|x)=[0-9a-z%+\-.]{0,12}&?){0,5}"))
 def test_any_text_parses(text: str) -> None:
     f = parse_fragment(text)

@@ -17,6 +17,7 @@ from kugler_core.records import (
     add_game,
     clean_name,
     empty_records,
+    merge_records,
     summary,
     validate_records,
 )
@@ -45,7 +46,7 @@ def game(
         "score": score,
         "moves": moves,
         "seconds": seconds,
-        "lines": {"5": score // 10} if lines is None and line == 5 else (lines or {}),
+        "lines": ({"5": score // 10} if score else {}) if lines is None else lines,
         "over": over,
     }
 
@@ -69,7 +70,9 @@ def test_first_game_sets_record_rank_and_stats() -> None:
     assert d["stats"]["games"] == 1 and d["stats"]["points"] == 30
     assert d["stats"]["moves"] == 12 and d["stats"]["seconds"] == 99
     assert d["stats"]["lines"] == {"5": 3}
-    assert d["stats"]["recent"] == [{"id": "a", "points": 30}]
+    assert d["stats"]["recent"] == [
+        {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3}}
+    ]
     assert d["ranking"] == [
         {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3},
          "deal": 7, "date": DATE, "name": "Ann"}
@@ -82,7 +85,9 @@ def test_zero_point_game_counts_in_stats_not_ranking() -> None:
     assert res.rank is None and not res.new_record
     assert res.doc["ranking"] == [] and res.doc["record"] == 0
     assert res.doc["stats"]["games"] == 1
-    assert res.doc["stats"]["recent"] == [{"id": "z", "points": 0}]
+    assert res.doc["stats"]["recent"] == [
+        {"id": "z", "points": 0, "moves": 10, "seconds": 60, "lines": {}}
+    ]
 
 
 def test_same_game_twice_is_counted_once() -> None:
@@ -266,7 +271,12 @@ BAD_DOCUMENTS = [
     ("stats.recent.0.points", 40),
     ("stats.recent.0.points", 31),
     ("stats.recent.1.id", "g0"),
-    ("stats.recent.0", {"id": "g0"}),
+    ("stats.recent.0", {"id": "g0", "points": 30}),
+    ("stats.recent.0.moves", 10**6),
+    ("stats.recent.0.seconds", 10**6),
+    ("stats.recent.0.lines", {"5": 99}),
+    ("stats.recent.2.moves", 11),
+    ("stats.recent.0.extra", 1),
     ("stats.lines", []),
     ("stats", _DELETE),
     ("surprise", 1),
@@ -352,3 +362,91 @@ def test_records_properties(scores: list[int], data: st.DataObject) -> None:
     assert all(p > 0 for p in pts)
     assert pts == sorted((s for s in scores if s), reverse=True)[:RANKING_SIZE]
     assert validate_records(json.loads(json.dumps(doc)), 5) == doc
+
+
+# -- merging two copies (two tabs) ----------------------------------------------------
+
+
+def _add_all(doc: dict[str, Any], games: list[tuple[str, int]]) -> dict[str, Any]:
+    for gid, pts in games:
+        doc = add_game(doc, game(gid, pts, moves=pts // 10 + 3, seconds=pts + 1),
+                       "2026-05-01T00:00:00Z").doc
+    return doc
+
+
+def _serial(games: list[tuple[str, int]]) -> dict[str, Any]:
+    return _add_all(empty_records(5), games)
+
+
+def test_merge_two_tabs_loses_nothing() -> None:
+    base = _serial([("b1", 10), ("b2", 0)])
+    tab_a = _add_all(base, [("a1", 30)])
+    tab_b = _add_all(base, [("x1", 50), ("x2", 0)])
+    res = merge_records(tab_a, tab_b)
+    assert res.complete
+    expected = _serial([("b1", 10), ("b2", 0), ("a1", 30), ("x1", 50), ("x2", 0)])
+    assert res.doc == expected
+    other = merge_records(tab_b, tab_a)
+    assert other.complete and other.doc["stats"] == {
+        **expected["stats"],
+        "recent": [r for r in expected["stats"]["recent"] if r["id"] != "a1"]
+        + [r for r in expected["stats"]["recent"] if r["id"] == "a1"],
+    }
+    assert other.doc["ranking"] == expected["ranking"]
+
+
+def test_merge_is_idempotent_and_absorbs_a_stale_copy() -> None:
+    base = _serial([("b1", 10)])
+    newer = _add_all(base, [("n1", 20), ("n2", 0)])
+    assert merge_records(newer, base).doc == newer
+    assert merge_records(base, newer).doc == newer
+    assert merge_records(newer, newer).doc == newer
+    assert merge_records(newer, empty_records(5)).doc == newer
+    assert merge_records(empty_records(5), newer).doc == newer
+
+
+def test_merge_without_common_games() -> None:
+    a = _serial([("a1", 10)])
+    b = _serial([("x1", 20), ("x2", 0)])
+    res = merge_records(a, b)
+    assert res.complete and res.doc["stats"]["games"] == 3 and res.doc["record"] == 20
+
+
+def test_merge_over_a_long_history() -> None:
+    base = _serial([(f"b{i}", i % 5 * 10) for i in range(RECENT_SIZE + 20)])
+    tab_a = _add_all(base, [(f"a{i}", 10) for i in range(30)])  # base drops out of a's window
+    tab_b = _add_all(base, [("x1", 40)])
+    res = merge_records(tab_a, tab_b)
+    assert res.complete
+    assert res.doc["stats"]["games"] == RECENT_SIZE + 20 + 30 + 1
+    assert res.doc["stats"]["recent"][-1]["id"] == "x1"
+
+
+def test_merge_that_cannot_line_up_is_flagged() -> None:
+    a = _serial([(f"a{i}", 10) for i in range(RECENT_SIZE + 1)])
+    b = _serial([("x1", 20)])
+    res = merge_records(a, b)
+    assert not res.complete and res.doc == a
+
+
+def test_merge_refuses_bad_or_other_variant() -> None:
+    with pytest.raises(DocumentError):
+        merge_records(play([10]), play([8], line=4))
+    with pytest.raises(DocumentError):
+        merge_records({"kind": "x"}, play([10]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), max_size=12),
+    st.lists(st.integers(0, 6), max_size=12),
+    st.lists(st.integers(0, 6), max_size=12),
+)
+def test_merge_counts_every_game_once(base: list[int], xs: list[int], ys: list[int]) -> None:
+    b_games = [(f"b{i}", p * 10) for i, p in enumerate(base)]
+    x_games = [(f"x{i}", p * 10) for i, p in enumerate(xs)]
+    y_games = [(f"y{i}", p * 10) for i, p in enumerate(ys)]
+    common = _serial(b_games)
+    res = merge_records(_add_all(common, x_games), _add_all(common, y_games))
+    assert res.complete
+    assert res.doc == _serial(b_games + x_games + y_games)
