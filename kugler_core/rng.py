@@ -3,10 +3,10 @@
 A deal is a number ``d`` in ``1..MAX_DEAL``. Every ball ``k`` (0, 1, 2, ...) of
 a deal has three fixed properties derived only from ``(d, k)``: its colour
 (1..7), its preferred cell (0..80, row-major) and a fallback key. The stream
-does not depend on the play: each ball always takes exactly three 64-bit
-words, whatever the board.
+does not depend on the play: each ball always takes exactly one 64-bit word,
+whatever the board.
 
-The algorithm (all arithmetic modulo 2**64)::
+The algorithm (all arithmetic modulo 2**64 unless marked exact)::
 
     GAMMA = 0x9E3779B97F4A7C15
     mix(z):  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
@@ -15,10 +15,13 @@ The algorithm (all arithmetic modulo 2**64)::
     seed(d)    = mix(d + GAMMA)                  # splitmix64's first output from state d
     word(d, n) = mix(seed(d) + (n + 1) * GAMMA)  # output n of splitmix64 from state seed(d)
 
-    ball k:  w0, w1, w2 = word(d, 3k), word(d, 3k + 1), word(d, 3k + 2)
-             colour    = 1 + (w0 * 7) >> 64
-             preferred = (w1 * 81) >> 64
-             fallback  = w2
+    ball k:  w = word(d, k)
+             x = w * 7                 (exact)   colour    = 1 + (x >> 64)
+             y = (x mod 2**64) * 81    (exact)   preferred = y >> 64
+                                                 fallback  = y mod 2**64
+
+(the colour and the cell are the first two digits, in bases 7 and 81, of the
+fraction w / 2**64; the fallback is what is left.)
 
 A ball lands on its preferred cell when that cell is free; otherwise on
 ``free[fallback % len(free)]``, ``free`` being the free cells in row-major
@@ -52,7 +55,6 @@ MAX_DEAL = 999_999_999
 """Deals are numbered 1..MAX_DEAL."""
 
 _CELLS = range(81)
-WORDS_PER_BALL = 3
 FIRST_COMING = 5
 """Index of the first coming ball of a new game (balls 0..4 start on the board)."""
 
@@ -96,11 +98,9 @@ def ball(deal: int, k: int) -> Ball:
     >>> 1 <= b.color <= 7 and 0 <= b.cell <= 80
     True
     """
-    n = WORDS_PER_BALL * k
-    w0 = word(deal, n)
-    w1 = word(deal, n + 1)
-    w2 = word(deal, n + 2)
-    return Ball(1 + ((w0 * 7) >> 64), (w1 * 81) >> 64, w2)
+    x = word(deal, k) * 7
+    y = (x & MASK64) * 81
+    return Ball(1 + (x >> 64), y >> 64, y & MASK64)
 
 
 def landing(b: Ball, board: Sequence[int]) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
-from diagrams import DEAL1_CELLS, DEAL1_NEXT_AFTER_SPAWN, balls, game, text
+from diagrams import NEXT_AFTER_SPAWN, SPAWN_CELLS, SPAWN_DEAL, balls, game, text
 
 from kugler_core import Clear, Game, IllegalMove, Roll, Spawn, rng
 from kugler_core.board import Cell
@@ -193,6 +193,11 @@ CASES = [
 ]
 
 
+def test_spawn_deal() -> None:
+    assert tuple(divmod(rng.ball(SPAWN_DEAL, k).cell, 9) for k in range(3)) == SPAWN_CELLS
+    assert rng.colors(SPAWN_DEAL, 3) == NEXT_AFTER_SPAWN
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_line_is_removed_and_scored(case: Case) -> None:
     g = game(case.before, line=case.line)
@@ -244,9 +249,9 @@ def test_no_line_places_the_coming_balls() -> None:
         .........
         ....2....
     """)
-    assert turn.spawned == ((DEAL1_CELLS[0], 2), (DEAL1_CELLS[1], 3), (DEAL1_CELLS[2], 4))
+    assert turn.spawned == ((SPAWN_CELLS[0], 2), (SPAWN_CELLS[1], 3), (SPAWN_CELLS[2], 4))
     assert turn.points == 0 and turn.lines == ()
-    assert g.next == DEAL1_NEXT_AFTER_SPAWN
+    assert g.next == NEXT_AFTER_SPAWN
     assert g.ball == 3
     assert [e.type for e in turn.events] == ["roll", "spawn"]
 
@@ -279,7 +284,7 @@ def test_line_formed_by_new_balls() -> None:
     assert turn.spawned == (((8, 4), 1), ((1, 8), 6), ((2, 2), 7))
     assert [line.cells for line in turn.lines] == [((8, 0), (8, 1), (8, 2), (8, 3), (8, 4))]
     assert [e.type for e in turn.events] == ["roll", "spawn", "clear"]
-    assert g.next == DEAL1_NEXT_AFTER_SPAWN
+    assert g.next == NEXT_AFTER_SPAWN
     assert turn.to_dict() == {
         "path": [[0, 0], [0, 1]],
         "points": 10,
@@ -340,7 +345,7 @@ def test_board_emptied_by_a_line_places_balls_at_once() -> None:
     assert turn.points == 10
     assert turn.spawned == (((8, 4), 4), ((1, 8), 5), ((2, 2), 6))
     assert [e.type for e in turn.events] == ["roll", "clear", "spawn"]
-    assert g.next == DEAL1_NEXT_AFTER_SPAWN
+    assert g.next == NEXT_AFTER_SPAWN
     assert not g.over
 
 
@@ -360,10 +365,12 @@ FULL_BUT_TWO = """
 def test_fewer_free_cells_than_coming_balls() -> None:
     g = game(FULL_BUT_TWO)
     turn = g.move((8, 6), (8, 7))
-    # Ball 0 prefers (8, 4), taken: it falls back to a free cell; ball 1 takes the
-    # last one; ball 2 does not fit.
-    assert g.to_text() == text(FULL_BUT_TWO.replace("4567123..", "456712132"))
-    assert turn.spawned == (((8, 6), 1), ((8, 8), 2))
+    # Ball 0 prefers (8, 4), taken: it falls back to free cell fallback % 2 == 1 of
+    # [(8, 6), (8, 8)]; ball 1 prefers (1, 8), taken: it takes the last free cell;
+    # ball 2 does not fit.
+    assert rng.ball(SPAWN_DEAL, 0).fallback % 2 == 1
+    assert g.to_text() == text(FULL_BUT_TWO.replace("4567123..", "456712231"))
+    assert turn.spawned == (((8, 8), 1), ((8, 6), 2))
     assert g.over
     assert not g.can_undo
     with pytest.raises(IllegalMove) as info:
@@ -533,37 +540,37 @@ def test_seconds_validated() -> None:
 
 
 def test_new_balls_empty_the_board_and_more_come_at_once() -> None:
-    # Deal 332: balls 0, 1, 2 prefer (4, 2), (4, 3), (4, 1); balls 3, 4, 5 (colours
-    # 3, 3, 4) prefer (8, 1), (3, 7), (6, 3).
-    assert [divmod(rng.ball(332, k).cell, 9) for k in range(6)] == [
-        (4, 2), (4, 3), (4, 1), (8, 1), (3, 7), (6, 3)]
+    # Deal 11053: balls 0, 1, 2 prefer (5, 4), (5, 2), (5, 3); balls 3, 4, 5 (colours
+    # 4, 1, 2) prefer (6, 7), (1, 8), (4, 2).
+    assert [divmod(rng.ball(11053, k).cell, 9) for k in range(6)] == [
+        (5, 4), (5, 2), (5, 3), (6, 7), (1, 8), (4, 2)]
     g = game("""
         1........
         .........
         .........
         .........
-        1........
+        .........
+        .1.......
         .........
         .........
         .........
-        .........
-    """, next=(1, 1, 1), deal=332)
-    turn = g.move((0, 0), (4, 4))
+    """, next=(1, 1, 1), deal=11053)
+    turn = g.move((0, 0), (5, 5))
     assert g.to_text() == text("""
         .........
+        ........1
         .........
         .........
-        .......3.
+        ..2......
+        .........
+        .......4.
         .........
         .........
-        ...4.....
-        .........
-        .3.......
     """)
     assert [e.type for e in turn.events] == ["roll", "spawn", "clear", "spawn"]
     # the three new balls lie on one run: it counts once
-    assert [line.cells for line in turn.lines] == [((4, 0), (4, 1), (4, 2), (4, 3), (4, 4))]
+    assert [line.cells for line in turn.lines] == [((5, 1), (5, 2), (5, 3), (5, 4), (5, 5))]
     assert turn.points == g.score == 10
-    assert turn.spawned == (((4, 2), 1), ((4, 3), 1), ((4, 1), 1),
-                            ((8, 1), 3), ((3, 7), 3), ((6, 3), 4))
-    assert g.ball == 6 and g.next == rng.colors(332, 6)
+    assert turn.spawned == (((5, 4), 1), ((5, 2), 1), ((5, 3), 1),
+                            ((6, 7), 4), ((1, 8), 1), ((4, 2), 2))
+    assert g.ball == 6 and g.next == rng.colors(11053, 6)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from kugler_core import Game, rng
 
-FIRST_FIVE = [((1, 8), 6), ((2, 2), 5), ((5, 4), 2), ((7, 0), 2), ((8, 4), 3)]
+FIRST_FIVE = [((2, 7), 1), ((3, 8), 6), ((4, 7), 2), ((5, 1), 3), ((5, 4), 7)]
 """(cell, colour) of the 5 starting balls, row-major."""
 
 COMING = [  # ball k = 5..16: (colour, preferred cell)
-    (3, (8, 7)), (4, (0, 7)), (2, (6, 2)), (2, (1, 0)), (5, (3, 1)), (5, (1, 0)),
-    (4, (4, 3)), (4, (2, 2)), (3, (5, 3)), (4, (5, 0)), (5, (6, 4)), (3, (7, 5)),
+    (6, (3, 7)), (5, (3, 4)), (2, (6, 5)), (2, (2, 1)), (2, (6, 3)), (5, (2, 6)),
+    (7, (4, 4)), (2, (0, 2)), (6, (4, 3)), (6, (1, 3)), (3, (4, 3)), (7, (7, 7)),
 ]
 
 
@@ -23,16 +23,16 @@ def test_deal_1_starting_position() -> None:
     assert placed == FIRST_FIVE
     assert g.to_text() == "\n".join([
         ".........",
+        ".........",
+        ".......1.",
         "........6",
-        "..5......",
+        ".......2.",
+        ".3..7....",
         ".........",
         ".........",
-        "....2....",
         ".........",
-        "2........",
-        "....3....",
     ])
-    assert g.next == (3, 4, 2)
+    assert g.next == (6, 5, 2)
     assert g.ball == 5
 
 
@@ -44,6 +44,7 @@ def test_deal_1_coming_balls() -> None:
 def test_deal_1_raw_words() -> None:
     assert [rng.word(1, n) for n in range(3)] == [
         6791897765849424158, 17405687883870564846, 834844254806117752]
+    assert rng.ball(1, 0) == rng.Ball(3, 46, 14083265905036761458)
 
 
 def test_same_for_both_variants() -> None:

@@ -70,3 +70,14 @@ def test_landing_rule() -> None:
 def test_check_deal(deal: object) -> None:
     with pytest.raises(ValueError, match="deal"):
         rng.check_deal(deal)
+
+
+def test_ball_is_one_word_split_into_digits() -> None:
+    for deal, k in ((1, 0), (5, 17), (MAX_DEAL, 300)):
+        w = rng.word(deal, k)
+        fraction = w / 2**64
+        b = rng.ball(deal, k)
+        assert b.color == 1 + int(fraction * 7)
+        assert b.cell == int((fraction * 7 % 1) * 81) or abs(  # float rounding at a boundary
+            (fraction * 7 % 1) * 81 - round((fraction * 7 % 1) * 81)) < 1e-9
+        assert b.fallback == (((w * 7) % 2**64) * 81) % 2**64
