@@ -70,7 +70,8 @@ def _write_snapshot(runtime: Path, wheel: Path) -> Path:
         raw = raw_path.read_bytes()
     with zipfile.ZipFile(runtime / stdlib_info["file"]) as trimmed:
         names = trimmed.read(stdlib.NAMES_FILE)
-    with zipfile.ZipFile(runtime / SNAPSHOT_STDLIB, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as tiny:
+    with zipfile.ZipFile(runtime / SNAPSHOT_STDLIB, "w", zipfile.ZIP_DEFLATED,
+                         compresslevel=9) as tiny:
         entry = zipfile.ZipInfo(stdlib.NAMES_FILE, stdlib.ZIP_DATE)
         entry.compress_type = zipfile.ZIP_DEFLATED
         tiny.writestr(entry, names)

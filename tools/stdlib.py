@@ -81,7 +81,8 @@ def call(cmd, **args):
 
 
 def play(line):
-    state = call("new", line=line, deal=4242 + line, id=f"probe-{line}").get("result", {}).get("state")
+    reply = call("new", line=line, deal=4242 + line, id=f"probe-{line}")
+    state = reply.get("result", {}).get("state")
     for step in range(3000):
         if not state or state.get("over"):
             break
@@ -110,7 +111,8 @@ for _line in (5, 4):
     _save = _state.get("save")
     call("load", save=_save)
     _records = call("records_load", doc=None, line=_line).get("result", {}).get("records")
-    _added = call("records_add", records=_records, game=_save, date="2026-01-02T03:04:05Z", name="Probe")
+    _added = call("records_add", records=_records, game=_save, date="2026-01-02T03:04:05Z",
+                  name="Probe")
     _records = _added.get("result", {}).get("records", _records)
     call("records_load", doc=_records, line=_line)
     _settings = call("settings_load", doc=None).get("result", {}).get("settings")
@@ -143,8 +145,8 @@ def run_node(mode: str, config: dict[str, object]) -> dict[str, object]:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(config, handle)
     try:
-        done = subprocess.run([node, "--no-warnings", str(NODE_SCRIPT), mode, handle.name], cwd=ROOT,
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run([node, "--no-warnings", str(NODE_SCRIPT), mode, handle.name],
+                              cwd=ROOT, capture_output=True, text=True, check=False)
     finally:
         Path(handle.name).unlink()
     if done.returncode != 0:

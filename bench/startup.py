@@ -1,0 +1,485 @@
+"""Start-up benchmark: the built game against a bare Pyodide page, same run.
+
+    python bench/startup.py [--runs 5] [--moves 50] [--no-build] [--json FILE]
+
+Drives headless Chromium (KUGLER_CHROMIUM or Debian's /usr/bin/chromium, the
+flags of tests/e2e/conftest.py) with Playwright against dist/ (built first
+when missing, or always unless --no-build is given and dist/ exists) served on
+127.0.0.1 under /kugler/, and a bare page in a temporary folder that only calls
+loadPyodide() in a module worker on the very same runtime files (a symlink to
+dist/pyodide), served under /bare/. Each run alternates game and bare page:
+
+- cold: a fresh browser context (empty HTTP cache, no service worker);
+- warm: a second visit in the same context (HTTP cache, and for the game its
+  service worker), with the saved game of the first visit in storage.
+
+Reported, medians over the runs:
+- first board paint: the page's performance mark "kugler:first-board";
+- engine ready: html[data-engine=ready] (bare: loadPyodide() resolved), from
+  navigation start;
+- move response: click on a reachable empty cell (after clicking a ball) to
+  the grid updated and not busy, with prefers-reduced-motion; the target is
+  chosen from the grid's data-color attributes (breadth-first search over
+  empty cells); median and p95 over all moves of all runs;
+- long tasks over 50 ms on the main thread (PerformanceObserver 'longtask')
+  during load and the moves: count per run and the longest;
+- bytes of a first visit, counted by the server as bodies sent (a 304 sends
+  none) until the service worker is installed, raw and as gzip -6 would send
+  each file (never more than raw); also without the service worker;
+- the ratio engine ready / bare loadPyodide().
+
+Prints a Markdown table (and the machine), and writes the numbers as JSON
+with --json. Timings vary with load on the machine; the ratios come from one
+run on one machine and are the figures to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the project's build.py)
+
+DIST = build.DIST
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+READY_TIMEOUT_MS = 120_000
+SW_TIMEOUT_MS = 60_000
+
+# Runs before any page script: records long tasks and when html[data-engine]
+# first becomes "ready".
+INIT_SCRIPT = """
+(() => {
+  window.__bench = { longtasks: [], ready: null };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  const watch = () => {
+    const root = document.documentElement;
+    const check = () => {
+      if (window.__bench.ready === null && root.dataset.engine === "ready") {
+        window.__bench.ready = performance.now();
+      }
+    };
+    new MutationObserver(check)
+      .observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+    check();
+  };
+  if (document.documentElement) watch();
+  else document.addEventListener("readystatechange", watch, { once: true });
+})();
+"""
+
+BARE_HTML = """<!doctype html>
+<meta charset="utf-8"><title>bare loadPyodide()</title><link rel="icon" href="data:,">
+<script type="module">
+const worker = new Worker(new URL("worker.js", location.href), { type: "module" });
+worker.onmessage = (event) => {
+  window.__bench.ready = event.data.at - performance.timeOrigin;
+  window.__bench.error = event.data.error ?? null;
+};
+</script>
+"""
+
+# The same lock-file info the game passes (no pyodide-lock.json is shipped).
+BARE_WORKER = """
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const indexURL = new URL("./pyodide/", self.location.href).href;
+const LOCK = LOCK_JSON;
+loadPyodide({ indexURL, lockFileContents: LOCK, packageBaseUrl: indexURL }).then(
+  () => self.postMessage({ at: performance.timeOrigin + performance.now() }),
+  (error) => self.postMessage(
+    { at: performance.timeOrigin + performance.now(), error: String(error) }),
+);
+"""
+
+# One timed move in the page: pick a ball with a reachable empty cell (from
+# the grid's data attributes), click it, click the target, and time from that
+# click to the grid no longer busy with its colours changed. Returns
+# {ms} or {skipped: reason}.
+MOVE_SCRIPT = """
+async () => {
+  const over = document.getElementById("game-over");
+  const grid = document.querySelector("[role=grid]");
+  const idle = () => new Promise((resolve) => {
+    if (!grid.dataset.busy) return resolve();
+    const obs = new MutationObserver(() => {
+      if (!grid.dataset.busy) { obs.disconnect(); resolve(); }
+    });
+    obs.observe(grid, { attributes: true, attributeFilter: ["data-busy"] });
+  });
+  if (over && over.open) {
+    document.getElementById("go-new").click();
+    await idle();
+    return { skipped: "new game" };
+  }
+  await idle();
+  const cells = [...document.querySelectorAll("[role=gridcell]")];
+  const colors = cells.map((c) => c.dataset.color);
+  const order = colors.map((c, i) => (c ? i : -1)).filter((i) => i >= 0)
+    .sort(() => Math.random() - 0.5);
+  for (const ball of order) {
+    const seen = new Set([ball]);
+    const queue = [ball];
+    const targets = [];
+    while (queue.length) {
+      const i = queue.shift();
+      const r = Math.floor(i / 9), c = i % 9;
+      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr, cc = c + dc, j = rr * 9 + cc;
+        if (rr < 0 || rr > 8 || cc < 0 || cc > 8 || seen.has(j) || colors[j]) continue;
+        seen.add(j); queue.push(j); targets.push(j);
+      }
+    }
+    if (!targets.length) continue;
+    const target = targets[Math.floor(Math.random() * targets.length)];
+    cells[ball].click();
+    const before = colors.join(",");
+    const done = new Promise((resolve) => {
+      const check = () => {
+        if (!grid.dataset.busy && cells.map((c) => c.dataset.color).join(",") !== before) {
+          obs.disconnect(); resolve(performance.now());
+        }
+      };
+      const obs = new MutationObserver(check);
+      obs.observe(grid,
+        { attributes: true, subtree: true, attributeFilter: ["data-busy", "data-color"] });
+    });
+    const t0 = performance.now();
+    cells[target].click();
+    const t1 = await Promise.race([done, new Promise((r) => setTimeout(() => r(null), 10000))]);
+    return t1 === null ? { skipped: "no update" } : { ms: t1 - t0 };
+  }
+  return { skipped: "no move" };
+}
+"""
+
+
+class Counter:
+    """Bytes of response bodies sent by one server, per path, resettable."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent: list[tuple[str, int]] = []
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.sent.append((path, size))
+
+    def take(self) -> list[tuple[str, int]]:
+        with self.lock:
+            sent, self.sent = self.sent, []
+        return sent
+
+
+def serve(directory: Path, base: str, counter: Counter) -> http.server.ThreadingHTTPServer:
+    """build.py's static handler under `base`, counting the body bytes it sends."""
+
+    def copyfile(self: Any, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        counter.add(self.translate_path(self.path), len(data))
+
+    handler = type("CountingHandler", (build.Handler,), {"base": base, "copyfile": copyfile})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@functools.cache
+def gzip_size(path: str, raw: int) -> int:
+    """What gzip -6 would send for the file at `path` (never more than raw)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return raw
+    return min(raw, len(gzip.compress(data, compresslevel=6, mtime=0)))
+
+
+def byte_totals(sent: list[tuple[str, int]]) -> dict[str, Any]:
+    """Totals raw and gzip, and the files sent (name: [raw, gzip], summed)."""
+    files: dict[str, list[int]] = {}
+    for path, size in sent:
+        entry = files.setdefault(Path(path).name, [0, 0])
+        entry[0] += size
+        entry[1] += gzip_size(path, size)
+    return {"raw": sum(e[0] for e in files.values()), "gzip": sum(e[1] for e in files.values()),
+            "requests": len(sent), "files": files}
+
+
+def make_bare_site(folder: Path) -> Path:
+    """The bare page next to a symlink to the game's runtime files."""
+    site = folder / "bare"
+    site.mkdir()
+    (site / "index.html").write_text(BARE_HTML)
+    lock = json.dumps({"info": {"abi_version": "2026_0", "arch": "wasm32",
+                                "platform": "emscripten_5_0_3", "python": "3.14.2"},
+                       "packages": {}})
+    (site / "worker.js").write_text(BARE_WORKER.replace("LOCK_JSON", lock))
+    (site / "pyodide").symlink_to(DIST / "pyodide", target_is_directory=True)
+    return site
+
+
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def p95(values: list[float]) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+class Bench:
+    def __init__(self, browser: Any, game_url: str, bare_url: str,
+                 game_bytes: Counter, bare_bytes: Counter, moves: int) -> None:
+        self.browser = browser
+        self.game_url = game_url
+        self.bare_url = bare_url
+        self.game_bytes = game_bytes
+        self.bare_bytes = bare_bytes
+        self.moves = moves
+
+    @contextmanager
+    def context(self, **options: Any) -> Iterator[Any]:
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800},
+                                       reduced_motion="reduce", locale="da-DK", **options)
+        ctx.add_init_script(INIT_SCRIPT)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+    @staticmethod
+    def visit(page: Any, url: str) -> dict[str, Any]:
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("() => window.__bench && window.__bench.ready !== null",
+                               timeout=READY_TIMEOUT_MS, polling=50)
+        return page.evaluate("""() => ({
+            ready: window.__bench.ready,
+            error: window.__bench.error ?? null,
+            paint: performance.getEntriesByName("kugler:first-board")[0]?.startTime ?? null,
+        })""")
+
+    @staticmethod
+    def long_tasks(page: Any) -> list[float]:
+        return [d for _, d in page.evaluate("window.__bench.longtasks") if d > 50]
+
+    def game_run(self) -> dict[str, Any]:
+        self.game_bytes.take()
+        with self.context() as ctx:
+            page = ctx.new_page()
+            cold = self.visit(page, self.game_url)
+            times: list[float] = []
+            attempts = 0
+            while len(times) < self.moves and attempts < self.moves * 3:
+                attempts += 1
+                result = page.evaluate(MOVE_SCRIPT)
+                if "ms" in result:
+                    times.append(result["ms"])
+            tasks = self.long_tasks(page)
+            sw = page.evaluate(f"""() => navigator.serviceWorker ? Promise.race([
+                navigator.serviceWorker.ready.then(() => true),
+                new Promise((r) => setTimeout(() => r(false), {SW_TIMEOUT_MS}))]) : false""")
+            time.sleep(0.5)
+            first_visit = byte_totals(self.game_bytes.take())
+            warm = self.visit(page, self.game_url)
+            warm_tasks = self.long_tasks(page)
+            self.game_bytes.take()
+        return {"cold": cold, "warm": warm, "moves": times, "longtasks": tasks + warm_tasks,
+                "service_worker": sw, "bytes": first_visit}
+
+    def game_bytes_without_sw(self) -> dict[str, Any]:
+        self.game_bytes.take()
+        with self.context(service_workers="block") as ctx:
+            page = ctx.new_page()
+            self.visit(page, self.game_url)
+            time.sleep(0.5)
+        return byte_totals(self.game_bytes.take())
+
+    def bare_run(self) -> dict[str, Any]:
+        self.bare_bytes.take()
+        with self.context() as ctx:
+            page = ctx.new_page()
+            cold = self.visit(page, self.bare_url)
+            tasks = self.long_tasks(page)
+            first_visit = byte_totals(self.bare_bytes.take())
+            warm = self.visit(page, self.bare_url)
+        return {"cold": cold, "warm": warm, "longtasks": tasks, "bytes": first_visit}
+
+
+def summarize(game: list[dict[str, Any]], bare: list[dict[str, Any]],
+              no_sw: dict[str, Any]) -> dict[str, Any]:
+    def col(runs: list[dict[str, Any]], visit: str, key: str) -> float | None:
+        return median([r[visit][key] for r in runs if r[visit].get(key) is not None])
+
+    moves = [m for r in game for m in r["moves"]]
+    tasks = [len(r["longtasks"]) for r in game]
+    longest = max((max(r["longtasks"], default=0.0) for r in game), default=0.0)
+    bare_tasks = [len(r["longtasks"]) for r in bare]
+    bare_longest = max((max(r["longtasks"], default=0.0) for r in bare), default=0.0)
+    out = {
+        "runs": len(game),
+        "paint_cold": col(game, "cold", "paint"), "paint_warm": col(game, "warm", "paint"),
+        "ready_cold": col(game, "cold", "ready"), "ready_warm": col(game, "warm", "ready"),
+        "bare_cold": col(bare, "cold", "ready"), "bare_warm": col(bare, "warm", "ready"),
+        "move_median": median(moves), "move_p95": p95(moves), "moves": len(moves),
+        "longtasks_median": median([float(t) for t in tasks]), "longtask_max": longest,
+        "bare_longtasks_median": median([float(t) for t in bare_tasks]),
+        "bare_longtask_max": bare_longest,
+        "bytes": game[-1]["bytes"] if game else None,
+        "bytes_median_gzip": median([float(r["bytes"]["gzip"]) for r in game]),
+        "bytes_median_raw": median([float(r["bytes"]["raw"]) for r in game]),
+        "bytes_without_sw": no_sw,
+        "bare_bytes_gzip": median([float(r["bytes"]["gzip"]) for r in bare]),
+        "bare_bytes_raw": median([float(r["bytes"]["raw"]) for r in bare]),
+        "service_worker_installed": all(r["service_worker"] for r in game),
+    }
+    out["ratio_cold"] = (out["ready_cold"] / out["bare_cold"]
+                         if out["ready_cold"] and out["bare_cold"] else None)
+    out["ratio_warm"] = (out["ready_warm"] / out["bare_warm"]
+                         if out["ready_warm"] and out["bare_warm"] else None)
+    out["ratio_warm_vs_bare_cold"] = (out["ready_warm"] / out["bare_cold"]
+                                      if out["ready_warm"] and out["bare_cold"] else None)
+    return out
+
+
+NA = "n/a"
+
+
+def fmt_ms(value: float | None) -> str:
+    return NA if value is None else f"{value:,.0f} ms" if value >= 100 else f"{value:.1f} ms"
+
+
+def fmt_mb(value: float | None) -> str:
+    return NA if value is None else f"{value / 1e6:.2f} MB"
+
+
+def fmt_ratio(value: float | None) -> str:
+    return NA if value is None else f"{value:.2f}"
+
+
+def table(s: dict[str, Any]) -> str:
+    nosw = s["bytes_without_sw"]
+    rows = [
+        ("First board paint, cold", fmt_ms(s["paint_cold"]), NA, NA, "≤ 150 ms"),
+        ("First board paint, warm (saved game)", fmt_ms(s["paint_warm"]), NA, NA, "≤ 150 ms"),
+        ("Engine ready, cold", fmt_ms(s["ready_cold"]), fmt_ms(s["bare_cold"]),
+         fmt_ratio(s["ratio_cold"]), "ratio ≤ 0.35"),
+        ("Engine ready, warm", fmt_ms(s["ready_warm"]), fmt_ms(s["bare_warm"]),
+         fmt_ratio(s["ratio_warm"]), "ratio ≤ 0.2"),
+        (f"Move response, median ({s['moves']} moves)", fmt_ms(s["move_median"]), NA, NA, NA),
+        ("Move response, p95", fmt_ms(s["move_p95"]), NA, NA, "≤ 16 ms"),
+        ("Long tasks > 50 ms per run (load + moves)", f"{s['longtasks_median']:g}",
+         f"{s['bare_longtasks_median']:g}", NA, "0"),
+        ("Longest long task", fmt_ms(s["longtask_max"] or None),
+         fmt_ms(s["bare_longtask_max"] or None), NA, "≤ 50 ms"),
+        ("First visit bytes, gzip (incl. service worker)", fmt_mb(s["bytes_median_gzip"]),
+         fmt_mb(s["bare_bytes_gzip"]), NA, "≤ 7 MB"),
+        ("First visit bytes, raw (incl. service worker)", fmt_mb(s["bytes_median_raw"]),
+         fmt_mb(s["bare_bytes_raw"]), NA, NA),
+        ("First visit bytes, gzip, page only (no service worker)", fmt_mb(nosw["gzip"]),
+         fmt_mb(s["bare_bytes_gzip"]), NA, "≤ 7 MB"),
+    ]
+    lines = ["| measure | Kugler | bare loadPyodide() | ratio | target |",
+             "| --- | ---: | ---: | ---: | --- |"]
+    lines += [f"| {' | '.join(row)} |" for row in rows]
+    return "\n".join(lines)
+
+
+def machine(browser_version: str) -> str:
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, no GPU "
+            f"(--disable-gpu), headless Chromium {browser_version}, "
+            f"Python {platform.python_version()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="runs of each page (default 5)")
+    parser.add_argument("--moves", type=int, default=50, help="timed moves per run (default 50)")
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is when present")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    args = parser.parse_args(argv)
+
+    if not args.no_build or not (DIST / "index.html").exists():
+        build.build()
+    chromium = build.find_chromium()
+    if chromium is None:
+        sys.exit("Chromium not found: install it or set KUGLER_CHROMIUM")
+
+    from playwright.sync_api import sync_playwright
+
+    game_bytes, bare_bytes = Counter(), Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        bare_site = make_bare_site(Path(tmp))
+        game_server = serve(DIST, "/kugler/", game_bytes)
+        bare_server = serve(bare_site, "/bare/", bare_bytes)
+        game_url = f"http://127.0.0.1:{game_server.server_port}/kugler/"
+        bare_url = f"http://127.0.0.1:{bare_server.server_port}/bare/"
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, headless=True,
+                                             args=CHROMIUM_ARGS)
+                bench = Bench(browser, game_url, bare_url, game_bytes, bare_bytes, args.moves)
+                game_runs, bare_runs = [], []
+                for run in range(args.runs):
+                    bare_runs.append(bench.bare_run())
+                    game_runs.append(bench.game_run())
+                    bare_ms = bare_runs[-1]["cold"]["ready"]
+                    game_ms = game_runs[-1]["cold"]["ready"]
+                    print(f"run {run + 1}/{args.runs}: bare {bare_ms:.0f} ms, "
+                          f"game {game_ms:.0f} ms "
+                          f"(warm {game_runs[-1]['warm']['ready']:.0f} ms)",
+                          file=sys.stderr, flush=True)
+                no_sw = bench.game_bytes_without_sw()
+                version = browser.version
+                browser.close()
+        finally:
+            game_server.shutdown()
+            bare_server.shutdown()
+
+    summary = summarize(game_runs, bare_runs, no_sw)
+    summary["machine"] = machine(version)
+    print(table(summary))
+    print()
+    print(f"Machine: {summary['machine']}; medians over {args.runs} runs; "
+          f"move response over {summary['moves']} moves with reduced motion.")
+    if args.json:
+        args.json.write_text(json.dumps({"summary": summary, "game": game_runs, "bare": bare_runs},
+                                        indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
