@@ -128,11 +128,13 @@ def painter(size: int, scale: float, full_bleed: bool) -> Callable[[float, float
                 continue
             # Contact shadow, then the ball.
             sd = math.hypot((x - cx - ball_r * 0.1) / 1.0, (y - cy - ball_r * 0.22) / 0.9)
-            colour = over(colour, (26.0, 12.0, 4.0), 0.45 * clamp((ball_r * 1.05 - sd) / (ball_r * 0.35)))
+            shadow = 0.45 * clamp((ball_r * 1.05 - sd) / (ball_r * 0.35))
+            colour = over(colour, (26.0, 12.0, 4.0), shadow)
             dist = math.hypot(x - cx, y - cy)
             cover = clamp(0.5 - (dist - ball_r) / px)
             if cover > 0:
-                colour = over(colour, ball_colour(base, (x - cx) / ball_r, (y - cy) / ball_r), cover)
+                shaded = ball_colour(base, (x - cx) / ball_r, (y - cy) / ball_r)
+                colour = over(colour, shaded, cover)
         return colour
 
     return paint
