@@ -218,8 +218,11 @@ def serve(directory: Path, base: str, counter: Counter) -> http.server.Threading
 @functools.cache
 def gzip_size(path: str, raw: int) -> int:
     """What gzip -6 would send for the file at `path` (never more than raw)."""
+    file = Path(path)
+    if file.is_dir():
+        file = file / "index.html"
     try:
-        data = Path(path).read_bytes()
+        data = file.read_bytes()
     except OSError:
         return raw
     return min(raw, len(gzip.compress(data, compresslevel=6, mtime=0)))
@@ -229,7 +232,8 @@ def byte_totals(sent: list[tuple[str, int]]) -> dict[str, Any]:
     """Totals raw and gzip, and the files sent (name: [raw, gzip], summed)."""
     files: dict[str, list[int]] = {}
     for path, size in sent:
-        entry = files.setdefault(Path(path).name, [0, 0])
+        name = Path(path).name if not Path(path).is_dir() else "index.html"
+        entry = files.setdefault(name, [0, 0])
         entry[0] += size
         entry[1] += gzip_size(path, size)
     return {"raw": sum(e[0] for e in files.values()), "gzip": sum(e[1] for e in files.values()),

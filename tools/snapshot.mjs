@@ -7,7 +7,8 @@
 //
 // CONFIG holds: runtime (folder of pyodide.mjs), site (folder with the
 // unpacked kugler_core wheel) or wheel (the wheel itself), stdlib (zip to boot with, optional), probe
-// (Python file run after the engine is installed, trace only), out (output
+// (Python file run after the engine is installed, trace only), optimize
+// (bytecode level of the precompiled stdlib, trace only), out (output
 // folder for trace / output file for snapshot).
 // Prints one JSON line on stdout with the result; exits non-zero on any error.
 
@@ -120,7 +121,7 @@ with zipfile.ZipFile(_zip) as _z:
         if _name not in _have or not _name.endswith(".py"):
             continue
         _src = _z.read(_name)
-        _code = compile(_src, _file, "exec", dont_inherit=True, optimize=0)
+        _code = compile(_src, _file, "exec", dont_inherit=True, optimize=${Number(config.optimize ?? 0)})
         _hash = _imp.source_hash(int.from_bytes(_be.MAGIC_NUMBER, "little"), _src)
         _out = "/tmp/pyc/" + _name + "c"
         os.makedirs(os.path.dirname(_out), exist_ok=True)
