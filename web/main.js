@@ -47,6 +47,13 @@ function reducedMotion() {
 
 // ------------------------------------------------------------------ board and grid
 
+const bar = document.querySelector(".bar");
+function measureBar() {
+  root.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+}
+measureBar();
+if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
+
 const canvas = $("board");
 root.style.setProperty("--frame", `${FRAME * 100}%`);
 const renderer = new BoardRenderer(canvas, { reducedMotion });

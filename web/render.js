@@ -143,7 +143,10 @@ export class BoardRenderer {
     const rect = this.canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
     const css = Math.max(1, rect.width);
-    const px = Math.max(1, Math.round(devicePixels ?? css * dpr));
+    const wanted = css * dpr;
+    // the exact device-pixel size when the browser reports a plausible one
+    const exact = devicePixels && Math.abs(devicePixels - wanted) <= Math.max(2, wanted * 0.02);
+    const px = Math.max(1, Math.round(exact ? devicePixels : wanted));
     if (px !== this.pxSize) {
       this.pxSize = px;
       this.canvas.width = px;
@@ -280,8 +283,7 @@ export class BoardRenderer {
     }
     if (n === 0) return;
     for (const idx of cells.keys()) this.hidden.add(idx);
-    this.floatText(`+${points}`, sx / n, sy / n);
-    await this.animate(CLEAR_MS, (t, ctx) => {
+    const shrinking = this.animate(CLEAR_MS, (t, ctx) => {
       for (const [idx, color] of cells) {
         const [x, y] = this.center(idx);
         const scale = t < 0.3 ? 1 + t * 0.6 : 1.18 * (1 - (t - 0.3) / 0.7);
@@ -297,6 +299,8 @@ export class BoardRenderer {
         ctx.globalAlpha = 1;
       }
     });
+    this.floatText(`+${points}`, sx / n, sy / n); // after the balls: drawn over them
+    await shrinking;
     for (const idx of cells.keys()) {
       this.hidden.delete(idx);
       board[idx] = 0;
@@ -355,7 +359,7 @@ export class BoardRenderer {
     s.width = size;
     s.height = size;
     const ctx = s.getContext("2d");
-    paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.37, color);
+    paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.385, color);
     this.sprites.set(color, s);
     return s;
   }
@@ -419,8 +423,8 @@ export class BoardRenderer {
         const w = c - gap;
         const light = (r + col) % 2 === 0;
         const g = ctx.createLinearGradient(x, y, x + w, y + w);
-        g.addColorStop(0, light ? "#f6e7c8" : "#f0dfbc");
-        g.addColorStop(1, light ? "#e3c998" : "#dcc08e");
+        g.addColorStop(0, light ? "#f3dfb8" : "#ecd6ab");
+        g.addColorStop(1, light ? "#dcbc86" : "#d4b27b");
         roundRect(ctx, x, y, w, w, c * 0.12);
         ctx.fillStyle = g;
         ctx.fill();

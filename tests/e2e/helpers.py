@@ -1,0 +1,126 @@
+"""Helpers for the game's browser tests: prepared documents, storage, board reading.
+
+Documents are built with kugler_core itself (the same engine the page runs),
+so a prepared saved game is always one the engine accepts.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kugler_core import Game
+from kugler_core.facade import Session
+
+BOOT_TIMEOUT = 90_000  # ms: Pyodide boots in 3-6 s here, much slower under load
+GAME_KEY = "kugler:1:game"
+SETTINGS_KEY = "kugler:1:settings"
+
+
+def records_key(line: int) -> str:
+    return f"kugler:1:records:{line}"
+
+
+def diagram(rows: list[str]) -> str:
+    """A 9x9 diagram from 9 strings ('.' empty, '1'..'7' colours)."""
+    assert len(rows) == 9 and all(len(r) == 9 for r in rows), rows
+    return "\n".join(rows)
+
+
+def game_doc(rows: list[str], *, line: int = 5, deal: int = 7, next_colors: list[int] | None = None,
+             game_id: str = "prepared", seconds: int = 0) -> dict[str, Any]:
+    """A saved game document for the board `rows`."""
+    game = Game.from_text(diagram(rows), next=next_colors, line=line, deal=deal, id=game_id)
+    game.seconds = seconds
+    return game.to_dict()
+
+
+def records_with(line: int, points: int, game_id: str = "old-game") -> dict[str, Any]:
+    """A records document of `line` holding one finished game worth `points`
+    (a full board whose score and lines are set to one line of `points`)."""
+    rows = no_line_rows()
+    game = Game.from_text(diagram(rows), line=line, deal=3, id=game_id)
+    doc = game.to_dict()
+    length = {(5, 10): 5, (5, 24): 6, (4, 8): 4, (4, 20): 5}[(line, points)]
+    doc["score"] = points
+    doc["lines"] = {str(length): 1}
+    reply = Session().handle({"cmd": "records_add", "args": {
+        "records": None, "game": doc, "date": "2026-01-02T10:00:00Z"}})
+    assert reply["ok"], reply
+    return reply["result"]["records"]
+
+
+def no_line_rows() -> list[str]:
+    """A full board with no two equal neighbours in any direction."""
+    return ["".join(str((r * 3 + c) % 7 + 1) for c in range(9)) for r in range(9)]
+
+
+def seed_storage(context: Any, items: dict[str, Any]) -> None:
+    """Put JSON documents into localStorage before the page's scripts run, once
+    per tab (a reload keeps what the page stored since)."""
+    payload = json.dumps({key: json.dumps(value) for key, value in items.items()})
+    context.add_init_script(
+        "if (typeof sessionStorage !== 'undefined' && !sessionStorage.getItem('kugler-test-seeded')) {"
+        f"  for (const [k, v] of Object.entries({payload})) localStorage.setItem(k, v);"
+        "  sessionStorage.setItem('kugler-test-seeded', '1');"
+        "}"
+    )
+
+
+def open_game(page: Any, site: Any, fragment: str = "", *, reduced_motion: bool = True) -> None:
+    """Open the game and wait until the engine is ready and nothing is busy."""
+    if reduced_motion:
+        page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url + fragment)
+    wait_ready(page)
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT)
+    wait_idle(page)
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_selector("[role=grid]:not([data-busy])", timeout=30_000)
+
+
+def board(page: Any) -> list[int]:
+    """The 81 colours the grid shows, row-major (0 = empty)."""
+    colors = page.eval_on_selector_all(
+        "[role=gridcell]",
+        "cells => cells.map(c => [Number(c.dataset.row), Number(c.dataset.col), c.dataset.color])",
+    )
+    out = [0] * 81
+    assert len(colors) == 81
+    for r, c, color in colors:
+        out[r * 9 + c] = int(color) if color else 0
+    return out
+
+
+def cell(page: Any, r: int, c: int) -> Any:
+    return page.locator(f'[role=gridcell][data-row="{r}"][data-col="{c}"]')
+
+
+def tap(page: Any, r: int, c: int) -> None:
+    cell(page, r, c).click()
+
+
+def move(page: Any, source: tuple[int, int], target: tuple[int, int]) -> None:
+    """Select the ball at `source`, tap `target`, wait until the move is done.
+
+    Tapping is synchronous up to the engine request: the grid is busy when the
+    click returns, so waiting for it to be idle again waits for the whole move.
+    """
+    tap(page, *source)
+    assert cell(page, *source).get_attribute("aria-selected") == "true"
+    tap(page, *target)
+    wait_idle(page)
+
+
+def stored(page: Any, key: str) -> Any:
+    text = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if text is None else json.loads(text)
+
+
+def text(page: Any, selector: str) -> str:
+    return page.locator(selector).inner_text().strip()

@@ -1,0 +1,477 @@
+"""The game in a real Chromium: board, moves, lines, undo, variants, game over,
+reload, languages, phone layout and shared deals.
+
+Each test opens dist/ as built by `python build.py` (fixtures in conftest.py);
+the `page` fixture fails a test on any console error or failed request.
+Prepared games are put into localStorage before the page's scripts run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    board,
+    cell,
+    game_doc,
+    move,
+    no_line_rows,
+    open_game,
+    records_key,
+    records_with,
+    seed_storage,
+    stored,
+    tap,
+    text,
+    wait_idle,
+    wait_ready,
+)
+
+from kugler_core import Game
+
+# A ball at (0,0) behind a wall in column 1: reaching (0,2) needs a path
+# down column 0, along row 8 and up column 2.
+WALL_ROWS = [
+    "12.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".........",
+]
+
+# The ball at (0,0) is shut in by (0,1) and (1,0).
+SHUT_ROWS = [
+    "12.......",
+    "3........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    "........4",
+]
+
+# Four reds in row 4 and a fifth red at (0,4) that can drop into (4,4).
+LINE_ROWS = [
+    "....1....",
+    ".........",
+    ".........",
+    ".........",
+    "1111.....",
+    ".........",
+    ".........",
+    ".........",
+    "........2",
+]
+
+
+def idx(r: int, c: int) -> int:
+    return r * 9 + c
+
+
+def count(cells: list[int]) -> int:
+    return sum(1 for v in cells if v)
+
+
+def test_page_loads_and_engine_gets_ready(page: Any, site: Any) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    assert page.get_attribute("html", "data-engine") in ("loading", "ready")
+    # the board is drawn before the engine is ready
+    page.wait_for_function("() => performance.getEntriesByName('kugler:first-board').length === 1")
+    wait_ready(page)
+    assert page.locator("[role=grid]").count() == 1
+    assert page.locator("[role=gridcell]").count() == 81
+    assert count(board(page)) == 5  # a new game starts with 5 balls
+    assert page.locator("#next > *").count() == 3
+    assert all(page.locator("#next > *").nth(i).get_attribute("data-color") in list("1234567")
+               for i in range(3))
+    assert text(page, "#score") == "0"
+    assert text(page, "#deal").isdigit()
+    assert page.locator("#undo").is_disabled()
+    label = cell(page, 2, 4).get_attribute("aria-label")
+    assert label is not None and label.startswith("række 3, kolonne 5")
+    saved = stored(page, GAME_KEY)
+    assert saved["kind"] == "kugler/game" and saved["moves"] == 0
+    csp = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+
+
+def test_ball_rolls_along_a_path(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
+    open_game(page, site)
+    before = board(page)
+    assert before == [int(ch) if ch != "." else 0 for ch in "".join(WALL_ROWS)]
+    # select with the keyboard, move with a tap
+    cell(page, 0, 0).focus()
+    page.keyboard.press("Enter")
+    assert cell(page, 0, 0).get_attribute("aria-selected") == "true"
+    tap(page, 0, 2)
+    wait_idle(page)
+    after = board(page)
+    assert after[idx(0, 0)] == 0
+    assert after[idx(0, 2)] == 1
+    assert count(after) == count(before) + 3  # no line: the 3 coming balls arrived
+    assert page.locator("[aria-selected=true]").count() == 0
+    assert stored(page, GAME_KEY)["moves"] == 1
+    assert page.locator("#undo").is_enabled()
+
+
+def test_roll_animates_and_grid_is_busy_meanwhile(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
+    open_game(page, site, reduced_motion=False)
+    page.evaluate("""() => {
+        window.busySeen = 0;
+        new MutationObserver(() => {
+            if (document.querySelector('[role=grid]').hasAttribute('data-busy')) window.busySeen += 1;
+        }).observe(document.querySelector('[role=grid]'), {attributes: true});
+    }""")
+    tap(page, 0, 0)
+    tap(page, 0, 2)
+    assert page.get_attribute("[role=grid]", "data-busy") is not None
+    # input during the animation is ignored, not queued into a half-done move
+    tap(page, 0, 1)
+    wait_idle(page)
+    assert page.evaluate("window.busySeen") >= 1
+    after = board(page)
+    assert after[idx(0, 2)] == 1 and after[idx(0, 0)] == 0
+    assert page.locator("[aria-selected=true]").count() == 0
+
+
+def test_unreachable_cell_flashes_and_nothing_moves(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(SHUT_ROWS)})
+    open_game(page, site, reduced_motion=False)
+    before = board(page)
+    tap(page, 0, 0)
+    tap(page, 4, 4)
+    page.wait_for_selector('[role=gridcell][data-row="4"][data-col="4"][data-flash=unreachable]')
+    wait_idle(page)
+    assert board(page) == before
+    assert cell(page, 0, 0).get_attribute("aria-selected") == "true"  # still selected
+    page.wait_for_selector("[data-flash]", state="detached")
+    assert stored(page, GAME_KEY)["moves"] == 0
+    # tapping the selected ball again drops it; another ball takes the selection
+    tap(page, 0, 1)
+    assert cell(page, 0, 1).get_attribute("aria-selected") == "true"
+    assert cell(page, 0, 0).get_attribute("aria-selected") is None
+    tap(page, 0, 1)
+    assert page.locator("[aria-selected=true]").count() == 0
+
+
+def test_a_line_is_scored(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(LINE_ROWS)})
+    open_game(page, site, reduced_motion=False)
+    move(page, (0, 4), (4, 4))
+    after = board(page)
+    assert text(page, "#score") == "10"
+    assert all(after[idx(4, c)] == 0 for c in range(5))
+    assert after[idx(0, 4)] == 0
+    assert count(after) == 1  # a move that made a line brings no new balls
+    saved = stored(page, GAME_KEY)
+    assert saved["score"] == 10 and saved["lines"] == {"5": 1}
+
+
+def test_undo_takes_back_one_move(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
+    open_game(page, site)
+    before = board(page)
+    assert page.locator("#undo").is_disabled()
+    move(page, (0, 0), (0, 2))
+    assert board(page) != before
+    page.click("#undo")
+    wait_idle(page)
+    assert board(page) == before
+    assert page.locator("#undo").is_disabled()
+    saved = stored(page, GAME_KEY)
+    assert saved["moves"] == 0 and saved["undo"] is None
+
+
+def reachable_move(deal: int, line: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    game = Game.new(deal=deal, line=line)
+    for i, color in enumerate(game.board):
+        if color:
+            source = (i // 9, i % 9)
+            targets = sorted(game.reachable(source))
+            if targets:
+                return source, targets[-1]
+    raise AssertionError("no legal move")
+
+
+def test_try_again_replays_the_same_deal(page: Any, site: Any) -> None:
+    open_game(page, site, "#deal=4242&line=5")
+    first = board(page)
+    assert first == list(Game.new(deal=4242, line=5).board)
+    source, target = reachable_move(4242, 5)
+    move(page, source, target)
+    assert board(page) != first
+    page.click("#menu")
+    assert page.locator("dialog#game-window").is_visible()
+    assert text(page, "#retry") == "Prøv igen"
+    page.click("#retry")
+    wait_idle(page)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).moves === 0")
+    assert board(page) == first
+    assert text(page, "#deal") == "4242"
+    assert text(page, "#score") == "0"
+    assert not page.locator("dialog#game-window").is_visible()
+
+
+def test_new_game_draws_a_new_deal(page: Any, site: Any) -> None:
+    open_game(page, site, "#deal=4242&line=5")
+    page.click("#menu")
+    page.click("#new-game")
+    page.wait_for_function("() => document.querySelector('#deal').textContent.trim() !== '4242'")
+    wait_idle(page)
+    deal = int(text(page, "#deal"))
+    assert board(page) == list(Game.new(deal=deal, line=5).board)
+
+
+def test_variant_change_asks_and_has_its_own_record(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {
+        GAME_KEY: game_doc(WALL_ROWS),
+        records_key(5): records_with(5, 24),
+        records_key(4): records_with(4, 8),
+    })
+    open_game(page, site)
+    assert text(page, "#record") == "24"
+    move(page, (0, 0), (0, 2))
+    played = board(page)
+
+    # mid-game: the question comes; «no» keeps the game and the variant
+    page.click("#menu")
+    assert page.locator("input[name=line][value='5']").is_checked()
+    assert text(page, "label:has(input[name=line][value='5'])") == "Fjern: 5 på stribe"
+    assert text(page, "label:has(input[name=line][value='4'])") == "4 på stribe"
+    page.check("input[name=line][value='4']")
+    page.wait_for_selector("dialog#confirm-window[open]")
+    page.click("dialog#confirm-window button:not([value=confirm])")
+    wait_idle(page)
+    assert board(page) == played
+    assert stored(page, GAME_KEY)["line"] == 5
+    assert page.locator("input[name=line][value='5']").is_checked()
+
+    # «yes» starts a new game of the 4 variant, with the 4 variant's record
+    page.check("input[name=line][value='4']")
+    page.wait_for_selector("dialog#confirm-window[open]")
+    page.click("dialog#confirm-window button[value=confirm]")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).line === 4")
+    wait_idle(page)
+    assert text(page, "#record") == "8"
+    saved = stored(page, GAME_KEY)
+    assert saved["moves"] == 0 and count(board(page)) == 5
+    assert stored(page, SETTINGS_KEY)["line"] == 4
+    # the choice holds for the next games
+    page.click("#menu")
+    page.click("#new-game")
+    wait_idle(page)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).id !== "
+                           f"{saved['id']!r}")
+    assert stored(page, GAME_KEY)["line"] == 4
+    assert text(page, "#record") == "8"
+
+
+def nearly_full(points: int) -> dict[str, Any]:
+    """A board with 3 free cells (8,6..8) worth `points` already; (7,8)->(8,8) ends it."""
+    rows = [list(r) for r in no_line_rows()]
+    rows[8][6] = rows[8][7] = rows[8][8] = "."
+    doc = game_doc(["".join(r) for r in rows], deal=7, game_id="nearly-full", seconds=95)
+    doc["score"] = points
+    doc["lines"] = {"5": 1}
+    return doc
+
+
+def test_game_over_window_with_its_numbers(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: nearly_full(10)})
+    open_game(page, site)
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open]")
+    assert text(page, "#game-over-title") == "Spillet er slut"
+    assert text(page, "#go-points") == "10"
+    assert text(page, "#go-moves") == "1"
+    assert text(page, "#go-time").startswith("1:3")  # 95 s and a little play
+    assert "5" in text(page, "#go-lines")
+    assert text(page, "#go-record") == "10"
+    assert page.locator("#go-celebrate").is_visible()  # the first record is celebrated
+    assert count(board(page)) == 81
+    records = stored(page, records_key(5))
+    assert records["record"] == 10 and records["stats"]["games"] == 1
+    assert records["ranking"][0]["id"] == "nearly-full"
+    assert text(page, "#record") == "10"
+    # «Prøv igen» in the window replays deal 7 from its start
+    page.click("#go-retry")
+    page.wait_for_selector("dialog#game-over", state="hidden")
+    wait_idle(page)
+    assert board(page) == list(Game.new(deal=7, line=5).board)
+    assert text(page, "#deal") == "7"
+
+
+def test_statistics_and_ranking_show_the_records(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {records_key(5): records_with(5, 24)})
+    open_game(page, site)
+    page.click("#menu")
+    page.click("#stats")
+    page.wait_for_selector("#stats-window[open]")
+    assert page.locator("#stats-body svg.chart rect.chart-bar").count() == 1
+    assert "24" in text(page, "#stats-body")
+    page.click("#stats-window .tab[data-line='4']")
+    assert page.locator("#stats-body svg.chart").count() == 0
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#ranking")
+    page.wait_for_selector("#ranking-window[open]")
+    assert page.locator("#ranking-body tbody tr").count() == 1
+    assert "24" in text(page, "#ranking-body tbody tr")
+
+
+def test_help_shows_the_seed_text(page: Any, site: Any) -> None:
+    open_game(page, site)
+    page.click("#menu")
+    page.click("#help")
+    page.wait_for_selector("#help-body h3")
+    body = text(page, "#help-body")
+    assert "Kugler – sådan spiller du" in body
+    assert "Tryk på en kugle: den hopper i en guldramme." in body
+    assert page.locator("#help-body table tr").count() == 6
+
+
+def test_reload_resumes_the_game(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS, seconds=40)})
+    open_game(page, site)
+    page.wait_for_function(
+        "() => { const [m, s] = document.querySelector('#time').textContent.split(':');"
+        " return Number(m) * 60 + Number(s) >= 41; }")
+    move(page, (0, 0), (0, 2))
+    played = board(page)
+    saved = stored(page, GAME_KEY)
+    assert saved["seconds"] >= 41 and saved["moves"] == 1
+    page.reload()
+    # the saved board is drawn straight away, before the engine is ready
+    page.wait_for_function("() => performance.getEntriesByName('kugler:first-board').length === 1")
+    assert board(page) == played
+    wait_ready(page)
+    assert board(page) == played
+    assert text(page, "#score") == "0"
+    minutes, secs = text(page, "#time").split(":")
+    assert int(minutes) * 60 + int(secs) >= saved["seconds"]
+    assert page.locator("#undo").is_enabled()  # the undo state was saved too
+    page.click("#undo")
+    wait_idle(page)
+    assert board(page)[idx(0, 0)] == 1
+
+
+def test_language_switch_is_remembered(page: Any, site: Any) -> None:
+    open_game(page, site)
+    assert text(page, "#undo") == "Fortryd"
+    assert text(page, "#menu") == "Spil"
+    assert text(page, ".next-box .label") == "Næste"
+    page.click("#menu")
+    page.click("#language")
+    page.check("input[name=lang][value=sv]")
+    assert text(page, "#undo") == "Ångra"
+    assert text(page, "#menu") == "Spel"
+    assert text(page, ".next-box .label") == "Nästa"
+    assert text(page, "label:has(input[name=line][value='5'])") == "Mål: 5 i rad"
+    assert text(page, "#retry") == "Pröva om spel"
+    assert page.get_attribute("html", "lang") == "sv"
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:settings')).language === 'sv'")
+    page.reload()
+    wait_ready(page)
+    assert text(page, "#undo") == "Ångra"
+    assert cell(page, 0, 0).get_attribute("aria-label").startswith("rad 1, kolumn 1")
+    page.click("#menu")
+    page.click("#language")
+    page.check("input[name=lang][value=en]")
+    assert text(page, "#undo") == "Undo"
+    assert text(page, "#menu") == "Game"
+    assert text(page, "#new-game") == "New game"
+    assert text(page, "#retry") == "Try again"
+    assert text(page, "label:has(input[name=line][value='5'])") == "Remove: 5 in a row"
+    assert text(page, "label:has(input[name=line][value='4'])") == "4 in a row"
+    assert text(page, "#ranking") == "Ranking"
+    assert text(page, "#stats") == "Statistics"
+    assert text(page, "#help") == "Help"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800), (800, 1280)])
+def test_board_fits_without_scrolling(browser: Any, site: Any, size: tuple[int, int]) -> None:
+    from conftest import watch_problems
+
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              device_scale_factor=2, locale="da-DK", has_touch=True)
+    problems: list[str] = []
+    try:
+        page = ctx.new_page()
+        watch_problems(page, problems)
+        open_game(page, site)
+        box = page.locator("#board-wrap").bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["y"] >= 0
+        assert box["x"] + box["width"] <= width + 0.5
+        assert box["y"] + box["height"] <= height + 0.5
+        assert abs(box["width"] - box["height"]) < 1
+        # the largest square: it fills the width or the height left under the bar
+        bar = page.locator(".bar").bounding_box()
+        assert bar is not None
+        assert box["width"] >= min(width - 24, height - bar["height"] - 30)
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+        # crisp: the backing store follows devicePixelRatio
+        canvas_px = page.evaluate("document.getElementById('board').width")
+        assert abs(canvas_px - box["width"] * 2) <= 2
+        cell_box = cell(page, 4, 4).bounding_box()
+        assert cell_box is not None and cell_box["width"] >= 36
+        for selector in ("#undo", "#menu"):
+            b = page.locator(selector).bounding_box()
+            assert b is not None and b["height"] >= 44 and b["x"] + b["width"] <= width
+        cell(page, 4, 4).tap()
+        assert problems == []
+    finally:
+        ctx.close()
+
+
+def test_deal_link_opens_that_deal(page: Any, site: Any) -> None:
+    open_game(page, site, "#deal=12345&line=4")
+    assert text(page, "#deal") == "12345"
+    assert board(page) == list(Game.new(deal=12345, line=4).board)
+    saved = stored(page, GAME_KEY)
+    assert saved["deal"] == 12345 and saved["line"] == 4
+    page.click("#menu")
+    assert page.locator("input[name=line][value='4']").is_checked()
+    assert "#deal=12345&line=4" in text(page, "#share-link")
+    page.keyboard.press("Escape")
+    # a reload resumes the game instead of dealing it again
+    assert page.evaluate("location.hash") == ""
+    source, target = reachable_move(12345, 4)
+    move(page, source, target)
+    page.reload()
+    wait_ready(page)
+    assert stored(page, GAME_KEY)["moves"] == 1
+    # a link followed later opens its deal
+    page.evaluate("location.hash = '#deal=777&line=5'")
+    page.wait_for_function("() => document.querySelector('#deal').textContent.trim() === '777'")
+    wait_idle(page)
+    assert board(page) == list(Game.new(deal=777, line=5).board)
+
+
+def test_broken_saved_game_is_kept_aside(context: Any, page: Any, site: Any) -> None:
+    bad = game_doc(WALL_ROWS)
+    bad["score"] = -5
+    seed_storage(context, {GAME_KEY: bad})
+    open_game(page, site)
+    assert page.locator("#notice").is_visible()
+    assert "beskadiget" in text(page, "#notice")
+    keys = page.evaluate("Object.keys(localStorage)")
+    broken = [k for k in keys if k.startswith("kugler:1:broken:")]
+    assert len(broken) == 1
+    assert stored(page, broken[0])["score"] == -5
+    assert stored(page, GAME_KEY)["score"] == 0
+    assert count(board(page)) == 5
