@@ -2,7 +2,8 @@
 //
 // registerServiceWorker() registers sw.js (next to this module) with the
 // scope of the site root, so the game works offline after one visit and from
-// any sub-path. It resolves to the ServiceWorkerRegistration, or to null when
+// any sub-path. It waits until the engine has booted (or failed), so the
+// precache downloads do not slow the first start. It resolves to the ServiceWorkerRegistration, or to null when
 // the browser has no service workers (the game then simply needs the network);
 // it never rejects: a failed registration is logged as a warning.
 //
@@ -102,8 +103,31 @@ function checkForUpdate(registration) {
   });
 }
 
+/**
+ * Resolves once html[data-engine] is no longer "loading" (or after `limit` ms),
+ * so the worker's precache downloads never compete with the engine's boot.
+ */
+function engineSettled(limit = 20000) {
+  const root = document.documentElement;
+  const loading = () => (root.dataset.engine || "loading") === "loading";
+  if (!loading()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (!loading()) done();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+    const timer = setTimeout(done, limit);
+  });
+}
+
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return null;
+  await engineSettled();
   const root = new URL("./", import.meta.url);
   let registration;
   try {

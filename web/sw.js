@@ -5,11 +5,11 @@
 // of the build as [relative URL, byte size, SHA-256 hex].
 //
 // Contract:
-// - install fetches every PRECACHE file from the network (bypassing the HTTP
-//   cache), checks its size and SHA-256 and only then stores them all in the
-//   cache "kugler-<BUILD>". Any missing, truncated or mixed-up file fails the
-//   install: the running version stays in charge and the browser retries on a
-//   later update check.
+// - install fetches every PRECACHE file (from the HTTP cache when that copy
+//   matches, else from the server), checks its size and SHA-256 and only then
+//   stores them all in the cache "kugler-<BUILD>". Any missing, truncated or
+//   mixed-up file fails the install: the running version stays in charge and
+//   the browser retries on a later update check.
 // - activate deletes every other "kugler-" cache and claims open pages.
 // - fetch answers GET requests inside the scope cache-first; navigations
 //   ignore the query and fall back to the cached index.html.
@@ -30,17 +30,28 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Fetch one precache entry and verify it; resolves to [url, response] or rejects. */
+/** The verified body of one precache entry, or null when it does not match the build. */
+async function fetchChecked(url, size, sha256, mode) {
+  const response = await fetch(new Request(url, { cache: mode, credentials: "same-origin" }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = await response.clone().arrayBuffer();
+  if (body.byteLength !== size) return null;
+  const digest = hex(await crypto.subtle.digest("SHA-256", body));
+  return digest === sha256 ? response : null;
+}
+
+/**
+ * Fetch one precache entry and verify it; resolves to [url, response] or rejects.
+ * The HTTP cache is tried first (on a first visit it holds what the page just
+ * loaded, so nothing is downloaded twice); a stale copy is fetched again from
+ * the server, and a mismatch after that fails the install.
+ */
 async function download([path, size, sha256]) {
   const url = new URL(path, BASE).href;
-  const response = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.clone().arrayBuffer();
-  if (body.byteLength !== size) {
-    throw new Error(`${path}: ${body.byteLength} bytes, expected ${size}`);
-  }
-  const digest = hex(await crypto.subtle.digest("SHA-256", body));
-  if (digest !== sha256) throw new Error(`${path}: content does not match build ${BUILD}`);
+  const response =
+    (await fetchChecked(url, size, sha256, "default")) ||
+    (await fetchChecked(url, size, sha256, "reload"));
+  if (!response) throw new Error(`${path}: content does not match build ${BUILD}`);
   return [url, response];
 }
 

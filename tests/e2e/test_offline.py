@@ -210,6 +210,10 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         wait_engine(page)
         assert worker_build(page) == old_build
         assert broken_build != old_build
+        # The reload checked for an update again: that attempt fails the same way,
+        # and none is still downloading when the complete build goes up.
+        assert page.evaluate(UPDATE_RESULT) == "redundant"
+        assert cache_names(page) == [f"kugler-{old_build}"]
 
         # The complete new build: the page hears of it when it becomes visible.
         new = tmp_path / "new"
