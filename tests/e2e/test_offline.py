@@ -224,6 +224,11 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         notice.wait_for(state="visible", timeout=120_000)
         assert page.locator("#update-reload").inner_text().strip() == "Genindlæs"
         assert "Ny version" in notice.inner_text()
+        # The notice speaks the page's language, also after a switch.
+        for lang, button in (("sv", "Ladda om"), ("en", "Reload"), ("da", "Genindlæs")):
+            page.evaluate(f"document.documentElement.lang = {json.dumps(lang)}")
+            page.wait_for_timeout(50)
+            assert page.locator("#update-reload").inner_text().strip() == button
         assert engine_state(page) == "ready", "the notice must not interrupt the game"
         with page.expect_navigation(timeout=60_000):
             page.locator("#update-reload").click()
