@@ -118,7 +118,7 @@ with zipfile.ZipFile(_zip) as _z:
         if not _file.startswith(_zip + "/"):
             continue
         _name = _file[len(_zip) + 1:]
-        if _name not in _have or not _name.endswith(".py"):
+        if _name not in _have or not _name.endswith(".py") or _name in _names:
             continue
         _src = _z.read(_name)
         _code = compile(_src, _file, "exec", dont_inherit=True, optimize=${Number(config.optimize ?? 0)})
