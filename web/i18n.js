@@ -73,6 +73,12 @@ const WORDS = {
     helpMissing: "Hjælpen kunne ikke hentes.",
     moveFailed: "Trækket kunne ikke udføres.",
     undoNothing: "Der er intet træk at fortryde.",
+    fragment_bad_deal: "Spilnummeret i linket blev ignoreret ({detail}): det skal være et helt tal fra 1 til 999999999.",
+    fragment_bad_line: "Udgaven i linket blev ignoreret ({detail}): den skal være 4 eller 5.",
+    fragment_unknown_key: "En ukendt del af linket blev ignoreret ({detail}).",
+    fragment_duplicate: "En gentaget del af linket blev ignoreret ({detail}).",
+    fragment_too_long: "Linket var for langt; resten blev ignoreret.",
+    otherTab: "Spillet blev ændret i en anden fane; her er det nu.",
   },
   sv: {
     title: "Kulor",
@@ -138,6 +144,12 @@ const WORDS = {
     helpMissing: "Hjälpen kunde inte hämtas.",
     moveFailed: "Draget kunde inte göras.",
     undoNothing: "Det finns inget drag att ångra.",
+    fragment_bad_deal: "Givnumret i länken ignorerades ({detail}): det ska vara ett heltal från 1 till 999999999.",
+    fragment_bad_line: "Versionen i länken ignorerades ({detail}): den ska vara 4 eller 5.",
+    fragment_unknown_key: "En okänd del av länken ignorerades ({detail}).",
+    fragment_duplicate: "En upprepad del av länken ignorerades ({detail}).",
+    fragment_too_long: "Länken var för lång; resten ignorerades.",
+    otherTab: "Spelet ändrades i en annan flik; här är det nu.",
   },
   en: {
     title: "Kugler",
@@ -203,6 +215,12 @@ const WORDS = {
     helpMissing: "The help could not be loaded.",
     moveFailed: "The move could not be made.",
     undoNothing: "There is no move to undo.",
+    fragment_bad_deal: "The deal number in the link was ignored ({detail}): it must be a whole number from 1 to 999999999.",
+    fragment_bad_line: "The variant in the link was ignored ({detail}): it must be 4 or 5.",
+    fragment_unknown_key: "An unknown part of the link was ignored ({detail}).",
+    fragment_duplicate: "A repeated part of the link was ignored ({detail}).",
+    fragment_too_long: "The link was too long; the rest was ignored.",
+    otherTab: "The game was changed in another tab; here it is now.",
   },
 };
 

@@ -461,7 +461,11 @@ async function openFragment(hash) {
   history.replaceState(null, "", location.pathname + location.search);
   if (!reply.ok) return false;
   const { deal, line, notices } = reply.result;
-  const texts = (notices ?? []).map((n) => n.text).filter(Boolean);
+  const texts = (notices ?? []).map((n) => {
+    const key = `fragment_${n.code}`;
+    const word = t(key, { detail: n.text ?? "" });
+    return word === key ? String(n.text ?? "") : word;
+  });
   const useLine = line === 4 || line === 5 ? line : settings.line;
   if (!deal) {
     if (texts.length) notify(texts.join(" "));
@@ -512,6 +516,50 @@ window.addEventListener("hashchange", async () => {
   setBusy(+1);
   await openFragment(location.hash);
   setBusy(-1);
+});
+
+// Another tab changed the saved game or the records: show the newest state
+// here (validated by the engine) and never write the old copy back over it.
+window.addEventListener("storage", async (event) => {
+  if (!event.key || !event.key.startsWith("kugler:1:") || engine.state !== "ready" || !started) return;
+  let doc = null;
+  try {
+    doc = event.newValue === null ? null : JSON.parse(event.newValue);
+  } catch {
+    return;
+  }
+  await whenIdle();
+  if (event.key === storage.KEYS.game && doc) {
+    if (doc.id === state?.id && doc.moves === state?.moves && doc.over === state?.over) return;
+    setBusy(+1);
+    const reply = await engine.request("load", { save: doc });
+    setBusy(-1);
+    if (!reply.ok) return;
+    closeWindow($("game-over"));
+    select(null);
+    state = reply.result.state;
+    renderer.setBoard(state.board);
+    grid.setBoard(state.board);
+    showBar(state);
+    resetClock(state.seconds);
+    notify(t("otherTab"));
+  } else if (event.key === storage.KEYS.records(4) || event.key === storage.KEYS.records(5)) {
+    const line = event.key.endsWith(":4") ? 4 : 5;
+    if (!doc) return;
+    const reply = await engine.request("records_load", { doc, line });
+    if (reply.ok) {
+      records[line] = reply.result.records;
+      showRecord(state?.line ?? settings.line);
+    }
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+    if (document.querySelector("dialog[open]")) return;
+    event.preventDefault();
+    undo();
+  }
 });
 
 function whenIdle() {

@@ -41,6 +41,37 @@ function failureCode(err) {
   return "boot";
 }
 
+// Pyodide does not always reject when a runtime file fails to download (a
+// failed wasm instantiation leaves loadPyodide pending forever). So the
+// worker watches its own downloads: when one that is not optional fails and
+// the boot has not finished shortly after, the boot counts as failed.
+const OPTIONAL = /snapshot/i;
+const GRACE_MS = 4000;
+let booted = false;
+let failTimer = 0;
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const url = String(input?.url ?? input);
+  try {
+    const response = await realFetch(input, init);
+    if (!response.ok && !OPTIONAL.test(url)) downloadFailed(`${url}: HTTP ${response.status}`);
+    return response;
+  } catch (err) {
+    if (!OPTIONAL.test(url)) downloadFailed(`${url}: ${err?.message ?? err}`);
+    throw err;
+  }
+};
+
+function downloadFailed(message) {
+  if (booted || failed || failTimer) return;
+  failTimer = setTimeout(() => {
+    if (booted || failed) return;
+    failed = message;
+    self.postMessage({ type: "failed", code: "download", message });
+    for (const msg of waiting.splice(0)) handle(msg);
+  }, GRACE_MS);
+}
+
 async function start() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   return bootEngine(base.href);
@@ -48,11 +79,16 @@ async function start() {
 
 start().then(
   ({ session: s, build }) => {
+    if (failed) return;
+    booted = true;
+    clearTimeout(failTimer);
     session = s;
     self.postMessage({ type: "ready", build });
     for (const msg of waiting.splice(0)) handle(msg);
   },
   (err) => {
+    if (failed) return;
+    clearTimeout(failTimer);
     failed = String(err?.message ?? err);
     self.postMessage({ type: "failed", code: failureCode(err), message: failed });
     for (const msg of waiting.splice(0)) handle(msg);

@@ -475,3 +475,23 @@ def test_broken_saved_game_is_kept_aside(context: Any, page: Any, site: Any) -> 
     assert stored(page, broken[0])["score"] == -5
     assert stored(page, GAME_KEY)["score"] == 0
     assert count(board(page)) == 5
+
+
+def test_runtime_failure_shows_a_message_and_retry_works(
+        page: Any, site: Any, page_problems: list[str]) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("html[data-engine=failed]", timeout=60_000)
+    assert page.locator("#engine-error").is_visible()
+    assert "kunne ikke" in text(page, "#engine-error-text")
+    assert text(page, "#engine-retry") == "Prøv igen"
+    assert count(board(page)) == 0  # no silent board: nothing to play, and it says so
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    page.click("#engine-retry")
+    wait_ready(page)
+    assert not page.locator("#engine-error").is_visible()
+    assert count(board(page)) == 5
+    # the blocked download was the only problem
+    assert all("pyodide" in p for p in page_problems), page_problems
+    page_problems.clear()
