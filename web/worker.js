@@ -62,6 +62,12 @@ self.fetch = async (input, init) => {
   }
 };
 
+// While booting, a rejection Pyodide leaves unhandled after a failed download
+// is part of the failure this worker reports as a message, not a page error.
+self.addEventListener("unhandledrejection", (event) => {
+  if (!booted) event.preventDefault();
+});
+
 function downloadFailed(message) {
   if (booted || failed || failTimer) return;
   failTimer = setTimeout(() => {
