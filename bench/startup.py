@@ -1,6 +1,7 @@
 """Start-up benchmark: the built game against a bare Pyodide page, same run.
 
     python bench/startup.py [--runs 5] [--moves 50] [--no-build] [--json FILE]
+    python bench/startup.py --levers [--runs 5]     the boot with each lever, vs bare
 
 Drives headless Chromium (KUGLER_CHROMIUM or Debian's /usr/bin/chromium, the
 flags of tests/e2e/conftest.py) with Playwright against dist/ (built first
@@ -100,7 +101,9 @@ INIT_SCRIPT = """
 BARE_HTML = """<!doctype html>
 <meta charset="utf-8"><title>bare loadPyodide()</title><link rel="icon" href="data:,">
 <script type="module">
-const worker = new Worker(new URL("worker.js", location.href), { type: "module" });
+const variant = new URLSearchParams(location.search).get("variant");
+const script = variant ? `levers-worker.js?variant=${variant}` : "worker.js";
+const worker = new Worker(new URL(script, location.href), { type: "module" });
 worker.onmessage = (event) => {
   window.__bench.ready = event.data.at - performance.timeOrigin;
   window.__bench.error = event.data.error ?? null;
@@ -119,6 +122,32 @@ loadPyodide({ indexURL, lockFileContents: LOCK, packageBaseUrl: indexURL }).then
     { at: performance.timeOrigin + performance.now(), error: String(error) }),
 );
 """
+
+# The game's own boot (web/boot.js) with one lever or another, for --levers.
+LEVERS_WORKER = """
+import { bootEngine } from "./boot.js";
+const variant = new URLSearchParams(self.location.search).get("variant");
+const options = {
+  "normal-full": { snapshot: false, trimmedStdlib: false },
+  "normal-trimmed": { snapshot: false },
+  "snapshot": {},
+}[variant];
+const done = (error) => self.postMessage({ at: performance.timeOrigin + performance.now(), error });
+bootEngine(new URL("./", self.location.href).href, options).then(
+  (engine) => {
+    const reply = JSON.parse(engine.session.handle_json(
+      JSON.stringify({ id: 1, cmd: "new", args: { line: 5, deal: 1, id: "bench" } })));
+    done(reply.ok ? (variant === "snapshot") === (engine.mode === "snapshot") ? null
+                    : `booted ${engine.mode}` : JSON.stringify(reply));
+  },
+  (error) => done(String(error)));
+"""
+LEVERS = {
+    "bare": "bare loadPyodide() (full stdlib, no engine)",
+    "normal-full": "normal boot, full stdlib + wheel (the boot before this work)",
+    "normal-trimmed": "normal boot, trimmed precompiled stdlib + wheel (the fallback)",
+    "snapshot": "snapshot boot (engine inside, static data as delta)",
+}
 
 # One timed move in the page: pick a ball with a reachable empty cell (from
 # the grid's data attributes), click it, click the target, and time from that
@@ -250,6 +279,10 @@ def make_bare_site(folder: Path) -> Path:
                        "packages": {}})
     (site / "worker.js").write_text(BARE_WORKER.replace("LOCK_JSON", lock))
     (site / "pyodide").symlink_to(DIST / "pyodide", target_is_directory=True)
+    # For --levers: the game's boot module and what it loads besides pyodide/.
+    (site / "levers-worker.js").write_text(LEVERS_WORKER)
+    for path in [DIST / "boot.js", DIST / "build.json", *DIST.glob("kugler_core-*.whl")]:
+        (site / path.name).symlink_to(path)
     return site
 
 
@@ -340,6 +373,33 @@ class Bench:
             first_visit = byte_totals(self.bare_bytes.take())
             warm = self.visit(page, self.bare_url)
         return {"cold": cold, "warm": warm, "longtasks": tasks, "bytes": first_visit}
+
+
+def levers(browser: Any, bare_url: str, runs: int) -> dict[str, list[float]]:
+    """Engine-ready times of the game's boot with each lever, beside the bare page."""
+    times: dict[str, list[float]] = {name: [] for name in LEVERS}
+    for _ in range(runs):
+        for name in LEVERS:
+            ctx = browser.new_context()
+            ctx.add_init_script(INIT_SCRIPT)
+            page = ctx.new_page()
+            url = bare_url if name == "bare" else f"{bare_url}?variant={name}"
+            result = Bench.visit(page, url)
+            ctx.close()
+            if result["error"]:
+                raise RuntimeError(f"{name}: {result['error']}")
+            times[name].append(result["ready"])
+    return times
+
+
+def levers_table(times: dict[str, list[float]]) -> str:
+    bare = median(times["bare"])
+    lines = ["| boot | engine ready (median) | ÷ bare loadPyodide() |", "| --- | ---: | ---: |"]
+    for name, label in LEVERS.items():
+        value = median(times[name])
+        ratio = fmt_ratio(value / bare) if value and bare else NA
+        lines.append(f"| {label} | {fmt_ms(value)} | {ratio} |")
+    return "\n".join(lines)
 
 
 def summarize(game: list[dict[str, Any]], bare: list[dict[str, Any]],
@@ -434,6 +494,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=50, help="timed moves per run (default 50)")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is when present")
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    parser.add_argument("--levers", action="store_true",
+                        help="instead: engine ready of the game's boot with and without each lever")
     args = parser.parse_args(argv)
 
     if not args.no_build or not (DIST / "index.html").exists():
@@ -455,6 +517,14 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, headless=True,
                                              args=CHROMIUM_ARGS)
+                if args.levers:
+                    lever_times = levers(browser, bare_url, args.runs)
+                    print(levers_table(lever_times))
+                    print(f"\nMachine: {machine(browser.version)}; medians over {args.runs} runs, "
+                          "each in a fresh context.")
+                    if args.json:
+                        args.json.write_text(json.dumps(lever_times, indent=2) + "\n")
+                    return 0
                 bench = Bench(browser, game_url, bare_url, game_bytes, bare_bytes, args.moves)
                 game_runs, bare_runs = [], []
                 for run in range(args.runs):

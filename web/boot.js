@@ -227,13 +227,13 @@ function newSession(pyodide, fullStdlibUrl) {
   return session;
 }
 
-// Runs load() while fetch() of `url` answers with the bytes already in hand,
-// so the wasm the fast path downloaded for its data image is not fetched twice
-// (a fresh or private browser context does not cache a 9.6 MB response).
-async function withWasmBytes(url, bytes, load) {
+// Runs load() while fetch() of `url` answers with a clone of the response in
+// hand, so the wasm the fast path downloaded for its data image is not fetched
+// twice (a fresh or private browser context does not cache a 9.6 MB file).
+async function withWasmResponse(url, response, load) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => String(input?.url ?? input) === url
-    ? Promise.resolve(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
+    ? Promise.resolve(response.clone())
     : realFetch.call(globalThis, input, init);
   try {
     return await load();
@@ -242,19 +242,24 @@ async function withWasmBytes(url, bytes, load) {
   }
 }
 
-export async function bootEngine(baseUrl, { snapshot = true } = {}) {
+// Options (for tests and bench/startup.py): snapshot: false skips the fast
+// path; trimmedStdlib: false makes the normal boot use the full stdlib zip.
+export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = true } = {}) {
   const runtimeUrl = new URL("pyodide/", baseUrl).href;
   const at = (name) => new URL(name, runtimeUrl).href;
   // Everything the fast path needs starts downloading at once.
   const buildPromise = fetchOk(new URL("build.json", baseUrl)).then((r) => r.json());
   const snapInfoPromise = snapshot ? jsonOrNull(fetchOk(at(SNAPSHOT_INFO))) : Promise.resolve(null);
   const snapResponse = snapshot ? fetchOk(at(SNAPSHOT_FILE)) : null;
+  // The wasm is downloaded once and read three ways (clones): its bytes for
+  // the data image, a streaming compile started now (V8 reuses the compiled
+  // module, and the browser's wasm code cache serves warm visits), and the
+  // response Pyodide instantiates.
   const wasmUrl = at("pyodide.asm.wasm");
-  const wasmBytes = snapshot ? fetchOk(wasmUrl).then((r) => r.arrayBuffer()) : null;
-  // Compiling now, while the snapshot inflates, lets V8 reuse the compiled
-  // module when Pyodide instantiates the same bytes.
-  const wasmModule = wasmBytes?.then((bytes) => WebAssembly.compile(bytes));
-  for (const pending of [snapResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
+  const wasmResponse = snapshot ? fetchOk(wasmUrl) : null;
+  const wasmBytes = wasmResponse?.then((r) => r.clone().arrayBuffer());
+  const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming(r.clone()));
+  for (const pending of [snapResponse, wasmResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
   const runtime = import(at("pyodide.mjs"));
   const [build, snapInfo, { loadPyodide, version }] = await Promise.all(
     [buildPromise, snapInfoPromise, runtime]);
@@ -268,7 +273,7 @@ export async function bootEngine(baseUrl, { snapshot = true } = {}) {
       }
       const bytes = await readSnapshot(await snapResponse, snapInfo, wasmBytes);
       await wasmModule;
-      const pyodide = await withWasmBytes(wasmUrl, await wasmBytes, () =>
+      const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }));
       return { session: newSession(pyodide, fullStdlibUrl), build, mode: "snapshot" };
     } catch (error) {
@@ -277,7 +282,7 @@ export async function bootEngine(baseUrl, { snapshot = true } = {}) {
   }
 
   // Normal boot: only now fetch what it alone needs (trimmed stdlib, wheel).
-  const stdlibInfo = await jsonOrNull(fetchOk(at(STDLIB_INFO)));
+  const stdlibInfo = trimmedStdlib ? await jsonOrNull(fetchOk(at(STDLIB_INFO))) : null;
   const wheelBytes = fetchOk(new URL(build.wheel, baseUrl)).then((r) => r.arrayBuffer());
   const stdLibURL = stdlibInfo ? at(stdlibInfo.file) : fullStdlibUrl;
   const pyodide = await loadPyodide({ ...base, stdLibURL });
