@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -247,6 +248,20 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         server.stop()
 
 
+def wait_worker_activated(ctx: Any, build: str, timeout: float = 60.0) -> None:
+    """Wait until the service worker of `build` is the activated one (no page needed)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for worker in ctx.service_workers:
+            try:
+                if worker.evaluate("[BUILD, self.serviceWorker.state]") == [build, "activated"]:
+                    return
+            except Exception:  # a worker that was just stopped or made redundant
+                continue
+        time.sleep(0.2)
+    raise AssertionError(f"the worker of build {build} never activated")
+
+
 def test_update_applies_on_the_next_start_without_the_notice(ctx: Any, tmp_path: Path) -> None:
     live = copy_site(DIST, tmp_path / "live")
     server = SiteServer(live)
@@ -257,7 +272,8 @@ def test_update_applies_on_the_next_start_without_the_notice(ctx: Any, tmp_path:
         deploy(tmp_path / "new", live)
         assert page.evaluate(UPDATE_RESULT) == "installed"
         page.locator("#update-notice").wait_for(state="visible")
-        page.close()  # the last page of the old version goes away
+        page.close()  # the last page of the old version goes away ...
+        wait_worker_activated(ctx, new_build)  # ... so the waiting build takes over
         page2 = ctx.new_page()
         page2.goto(server.url)
         wait_engine(page2)
