@@ -27,8 +27,8 @@ RGBA = tuple[float, float, float, float]
 
 BACK_TOP: RGB = (0x5A, 0x30, 0x18)
 BACK_BOTTOM: RGB = (0x2A, 0x16, 0x0B)
-CELL: RGB = (0x6E, 0x40, 0x22)
-CELL_EDGE: RGB = (0xA8, 0x72, 0x1C)
+CELL: RGB = (0xF0, 0xD6, 0xA8)
+CELL_EDGE: RGB = (0xC2, 0x96, 0x5E)
 RED: RGB = (0xE0, 0x47, 0x2B)
 BLUE: RGB = (0x22, 0x65, 0xC7)
 YELLOW: RGB = (0xF4, 0xD0, 0x3A)
@@ -129,7 +129,7 @@ def painter(size: int, scale: float, full_bleed: bool) -> Callable[[float, float
             # Contact shadow, then the ball.
             sd = math.hypot((x - cx - ball_r * 0.1) / 1.0, (y - cy - ball_r * 0.22) / 0.9)
             shadow = 0.45 * clamp((ball_r * 1.05 - sd) / (ball_r * 0.35))
-            colour = over(colour, (26.0, 12.0, 4.0), shadow)
+            colour = over(colour, (90.0, 55.0, 25.0), shadow)
             dist = math.hypot(x - cx, y - cy)
             cover = clamp(0.5 - (dist - ball_r) / px)
             if cover > 0:
