@@ -34,7 +34,7 @@ let busyCount = 0;
 let started = false; // a game from the engine is on the board
 let settings = { kind: "kugler/settings", version: 1, language: null, line: 5, reduced_motion: null };
 let settingsWritable = true;
-let gameWritable = true;
+let gameWritable = true; // false while storage holds a saved game from a newer version
 const records = { 4: null, 5: null };
 const recordsWritable = { 4: true, 5: true };
 const clock = { baseMs: 0, since: null };
@@ -205,7 +205,6 @@ async function newGame({ deal = null, line = settings.line } = {}) {
     engineError(reply.error);
     return false;
   }
-  gameWritable = true;
   startGame(reply.result.state);
   return true;
 }
@@ -497,9 +496,8 @@ async function resumeSaved() {
   }
   if (reply.error?.code === "newer_version") {
     notify(t("newerVersion"), 10000);
-    const ok = await newGame();
-    gameWritable = false;
-    return ok;
+    gameWritable = false; // a newer version's saved game is never overwritten
+    return newGame();
   }
   if (reply.error?.code === "internal" || reply.error?.code === "engine_failed") {
     engineError(reply.error);
