@@ -60,7 +60,8 @@ def seed_storage(context: Any, items: dict[str, Any]) -> None:
     per tab (a reload keeps what the page stored since)."""
     payload = json.dumps({key: json.dumps(value) for key, value in items.items()})
     context.add_init_script(
-        "if (typeof sessionStorage !== 'undefined' && !sessionStorage.getItem('kugler-test-seeded')) {"
+        "if (typeof sessionStorage !== 'undefined'"
+        " && !sessionStorage.getItem('kugler-test-seeded')) {"
         f"  for (const [k, v] of Object.entries({payload})) localStorage.setItem(k, v);"
         "  sessionStorage.setItem('kugler-test-seeded', '1');"
         "}"

@@ -131,7 +131,8 @@ def test_roll_animates_and_grid_is_busy_meanwhile(context: Any, page: Any, site:
     page.evaluate("""() => {
         window.busySeen = 0;
         new MutationObserver(() => {
-            if (document.querySelector('[role=grid]').hasAttribute('data-busy')) window.busySeen += 1;
+            const grid = document.querySelector('[role=grid]');
+            if (grid.hasAttribute('data-busy')) window.busySeen += 1;
         }).observe(document.querySelector('[role=grid]'), {attributes: true});
     }""")
     tap(page, 0, 0)
@@ -337,7 +338,7 @@ def test_help_shows_the_seed_text(page: Any, site: Any) -> None:
     page.click("#help")
     page.wait_for_selector("#help-body h3")
     body = text(page, "#help-body")
-    assert "Kugler – sådan spiller du" in body
+    assert "Kugler \u2013 sådan spiller du" in body
     assert "Tryk på en kugle: den hopper i en guldramme." in body
     assert page.locator("#help-body table tr").count() == 6
 
@@ -381,7 +382,8 @@ def test_language_switch_is_remembered(page: Any, site: Any) -> None:
     assert text(page, "label:has(input[name=line][value='5'])") == "Mål: 5 i rad"
     assert text(page, "#retry") == "Pröva om spel"
     assert page.get_attribute("html", "lang") == "sv"
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:settings')).language === 'sv'")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:settings')).language === 'sv'")
     page.reload()
     wait_ready(page)
     assert text(page, "#undo") == "Ångra"
