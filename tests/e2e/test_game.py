@@ -497,3 +497,39 @@ def test_runtime_failure_shows_a_message_and_retry_works(
     # the blocked download was the only problem
     assert all("pyodide" in p for p in page_problems), page_problems
     page_problems.clear()
+
+
+def test_bad_link_parts_are_ignored_with_a_notice(page: Any, site: Any) -> None:
+    open_game(page, site, "#deal=abc&line=7&colour=red")
+    assert page.locator("#notice").is_visible()
+    notice = text(page, "#notice")
+    assert "abc" in notice and "ignoreret" in notice
+    assert text(page, "#deal").isdigit()
+    assert count(board(page)) == 5
+    assert page.evaluate("location.hash") == ""
+
+
+def test_help_in_english_and_swedish(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {SETTINGS_KEY: {
+        "kind": "kugler/settings", "version": 1, "language": "en", "line": 5,
+        "reduced_motion": None}})
+    open_game(page, site)
+    assert text(page, "#undo") == "Undo"
+    page.click("#menu")
+    page.click("#help")
+    page.wait_for_selector("#help-body h3")
+    body = text(page, "#help-body")
+    assert "how to play" in body
+    assert "Tap a ball: it bounces in a gold frame." in body
+    assert page.locator("#help-body table tr").count() == 6
+    assert page.locator("#help-body script, #help-body img").count() == 0
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#language")
+    page.check("input[name=lang][value=sv]")
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#help")
+    page.wait_for_function(
+        "() => document.querySelector('#help-body h3')?.textContent.startsWith('Kulor')")
+    assert "Tryck på en kula: den studsar i en guldram." in text(page, "#help-body")
