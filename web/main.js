@@ -149,6 +149,10 @@ function notify(text, ms = 6000) {
   if (ms > 0) noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
 }
 
+$("notice").addEventListener("click", () => {
+  $("notice").hidden = true;
+});
+
 storage.onAvailability((ok) => {
   if (!ok) notify(t("storageUnavailable"), 10000);
 });
