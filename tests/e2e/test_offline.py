@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from conftest import DIST, SiteServer
@@ -101,6 +102,10 @@ def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
     saved = make_move(page)
 
     ctx.set_offline(True)
+    probe = "fetch('build.json?probe=1').then(() => 'reached', () => 'offline')"
+    assert page.evaluate(probe) == "offline", "the worker can still reach the network"
+    page.wait_for_timeout(100)
+    problems.clear()  # the probe's own failed request
     response = page.reload()
     assert response is not None and response.from_service_worker, "page not served by the worker"
     wait_engine(page)
@@ -298,8 +303,12 @@ def test_first_visit_without_the_runtime_says_so_and_retry_works(
         (blocked_for_worker if request.service_worker else blocked).append(request.url)
         route.abort("internetdisconnected")
 
-    pattern = "**/kugler/pyodide/**"
-    ctx.route(pattern, block)
+    def runtime(url: str) -> bool:
+        """The engine's files: the Pyodide runtime, the wheel and build.json."""
+        path = urlparse(url).path
+        return "/kugler/pyodide/" in path or path.endswith((".whl", "/build.json"))
+
+    ctx.route(runtime, block)
     page = ctx.new_page()
     page.goto(site.url)
     wait_engine(page, "failed")
@@ -321,7 +330,7 @@ def test_first_visit_without_the_runtime_says_so_and_retry_works(
         !r || (!r.installing && !r.waiting && !r.active))""", 60, "the failed install to settle")
     assert [n for n in cache_names(page) if n.startswith("kugler-")] == []
 
-    ctx.unroute(pattern, block)
+    ctx.unroute(runtime, block)
     retry.click()
     wait_engine(page)
     assert not error.is_visible()
