@@ -72,8 +72,18 @@ function select(index) {
 
 // ------------------------------------------------------------------ the bar
 
+let shownScore = 0;
+
 function showBar(view) {
-  $("score").textContent = formatNumber(view.score ?? 0);
+  const score = view.score ?? 0;
+  $("score").textContent = formatNumber(score);
+  if (score > shownScore && started && !reducedMotion()) {
+    const el = $("score");
+    el.classList.remove("bump");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("bump");
+  }
+  shownScore = score;
   $("deal").textContent = view.deal ? String(view.deal) : "–";
   const next = $("next");
   const colors = view.next ?? [];
@@ -366,10 +376,15 @@ async function loadSettings() {
 }
 
 /** Change settings fields, validate them through the engine, store them. */
+let pendingSettings = null; // changes made before the engine was ready
+
 async function changeSettings(changes) {
   const wanted = { ...settings, ...changes };
   settings = wanted;
-  if (engine.state !== "ready") return;
+  if (engine.state !== "ready") {
+    pendingSettings = { ...pendingSettings, ...changes };
+    return;
+  }
   const reply = await engine.request("settings_load", { doc: wanted });
   if (reply.ok) {
     settings = reply.result.settings;
@@ -446,6 +461,12 @@ async function whenReady() {
   busyCount = 0;
   setBusy(+1);
   await loadSettings();
+  if (pendingSettings) {
+    const changes = pendingSettings;
+    pendingSettings = null;
+    await changeSettings(changes);
+    useLanguage(settings.language);
+  }
   await loadRecords(5);
   await loadRecords(4);
   const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
