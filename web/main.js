@@ -188,6 +188,7 @@ function adopt(next, { redraw = true } = {}) {
 
 function startGame(next) {
   started = true;
+  shownScore = next.score ?? 0; // a game that opens is not a score that grows
   select(null);
   resetClock(next.seconds ?? 0);
   adopt(next);
