@@ -160,15 +160,28 @@ export function wasmDataImage(wasm) {
 // XORs `image` into the front of `memory` in place (its own inverse).
 export function xorInto(memory, image) {
   const n = Math.min(memory.length, image.length);
-  for (let k = 0; k < n; k++) memory[k] ^= image[k];
+  let k = 0;
+  if (memory.byteOffset % 4 === 0 && image.byteOffset % 4 === 0) {
+    const words = n >>> 2;
+    const a = new Uint32Array(memory.buffer, memory.byteOffset, words);
+    const b = new Uint32Array(image.buffer, image.byteOffset, words);
+    for (let w = 0; w < words; w++) a[w] ^= b[w];
+    k = words * 4;
+  }
+  for (; k < n; k++) memory[k] ^= image[k];
 }
 
 // A fast 32-bit FNV-1a style checksum over bytes, as 8 hex digits.
 export function checksum(bytes) {
   let h = 0x811c9dc5;
   const words = Math.floor(bytes.length / 4);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  for (let k = 0; k < words; k++) h = Math.imul(h ^ view.getUint32(k * 4, true), 0x01000193);
+  if (bytes.byteOffset % 4 === 0 && new Uint8Array(new Uint32Array([1]).buffer)[0] === 1) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset, words); // little-endian host
+    for (let k = 0; k < words; k++) h = Math.imul(h ^ view[k], 0x01000193);
+  } else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    for (let k = 0; k < words; k++) h = Math.imul(h ^ view.getUint32(k * 4, true), 0x01000193);
+  }
   for (let k = words * 4; k < bytes.length; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
   return (h >>> 0).toString(16).padStart(8, "0");
 }
@@ -250,6 +263,7 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   // Everything the fast path needs starts downloading at once.
   const buildPromise = fetchOk(new URL("build.json", baseUrl)).then((r) => r.json());
   const snapInfoPromise = snapshot ? jsonOrNull(fetchOk(at(SNAPSHOT_INFO))) : Promise.resolve(null);
+  snapshot &&= typeof DecompressionStream === "function";
   const snapResponse = snapshot ? fetchOk(at(SNAPSHOT_FILE)) : null;
   // The wasm is downloaded once and read three ways (clones): its bytes for
   // the data image, a streaming compile started now (V8 reuses the compiled
@@ -258,21 +272,24 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const wasmUrl = at("pyodide.asm.wasm");
   const wasmResponse = snapshot ? fetchOk(wasmUrl) : null;
   const wasmBytes = wasmResponse?.then((r) => r.clone().arrayBuffer());
-  const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming(r.clone()));
+  const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming?.(r.clone()));
   for (const pending of [snapResponse, wasmResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
   const runtime = import(at("pyodide.mjs"));
+  // loadPyodide imports this 1.3 MB module itself, late; importing it now
+  // overlaps its download and parsing with the snapshot's (same module map).
+  if (snapshot) import(at("pyodide.asm.mjs")).catch(() => {});
   const [build, snapInfo, { loadPyodide, version }] = await Promise.all(
     [buildPromise, snapInfoPromise, runtime]);
   const fullStdlibUrl = at("python_stdlib.zip");
   const base = { indexURL: runtimeUrl, lockFileContents: LOCK, packageBaseUrl: runtimeUrl };
 
-  if (snapInfo) {
+  if (snapInfo && snapResponse) {
     try {
       if (snapInfo.pyodide !== version) {
         throw new Error(`snapshot for Pyodide ${snapInfo.pyodide}, runtime ${version}`);
       }
       const bytes = await readSnapshot(await snapResponse, snapInfo, wasmBytes);
-      await wasmModule;
+      await wasmModule.catch(() => null); // only a head start: Pyodide compiles anyway
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }));
       return { session: newSession(pyodide, fullStdlibUrl), build, mode: "snapshot" };
@@ -285,7 +302,9 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const stdlibInfo = trimmedStdlib ? await jsonOrNull(fetchOk(at(STDLIB_INFO))) : null;
   const wheelBytes = fetchOk(new URL(build.wheel, baseUrl)).then((r) => r.arrayBuffer());
   const stdLibURL = stdlibInfo ? at(stdlibInfo.file) : fullStdlibUrl;
-  const pyodide = await loadPyodide({ ...base, stdLibURL });
+  const downloaded = await wasmResponse?.catch(() => null);
+  const load = () => loadPyodide({ ...base, stdLibURL });
+  const pyodide = await (downloaded ? withWasmResponse(wasmUrl, downloaded, load) : load());
   pyodide.runPython(BOOT_PY);
   pyodide.unpackArchive(await wheelBytes, "wheel");
   return { session: newSession(pyodide, fullStdlibUrl), build, mode: "normal" };
