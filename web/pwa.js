@@ -125,6 +125,16 @@ function engineSettled(limit = 20000) {
   });
 }
 
+/**
+ * Installed as an app: ask that the cached game and saved data are not
+ * evicted under storage pressure (no prompt in Chromium; skipped in a tab,
+ * where some browsers would ask the player).
+ */
+function keepStorage() {
+  const installed = window.matchMedia?.("(display-mode: standalone)").matches;
+  if (installed && navigator.storage?.persist) navigator.storage.persist().catch(() => {});
+}
+
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return null;
   await engineSettled();
@@ -149,6 +159,7 @@ export async function registerServiceWorker() {
     watchInstalling(registration, registration.installing);
   });
   checkForUpdate(registration);
+  keepStorage();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") checkForUpdate(registration);
   });

@@ -83,9 +83,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(activate());
 });
 
-// caches.match with cacheName never creates the cache (caches.open would).
+// caches.match with cacheName never creates the cache (caches.open would);
+// ignoreVary: a host's Vary header must not turn a cached file into a miss.
 async function respond(request) {
-  const options = { cacheName: CACHE };
+  const options = { cacheName: CACHE, ignoreVary: true };
   if (request.mode === "navigate") {
     const page =
       (await caches.match(request, { ...options, ignoreSearch: true })) ||
