@@ -37,7 +37,9 @@ self.onmessage = (event) => {
 function failureCode(err) {
   if (typeof WebAssembly !== "object") return "no_wasm";
   const text = String(err?.message ?? err);
-  if (/HTTP \d|fetch|NetworkError|Failed to fetch|network|Load failed|import/i.test(text)) return "download";
+  if (/HTTP \d|fetch|NetworkError|network|Load failed|dynamically imported module|Failed to load/i.test(text)) {
+    return "download";
+  }
   return "boot";
 }
 
