@@ -14,6 +14,7 @@ be hosted under any sub-path.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -24,6 +25,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import ClassVar
+
+from tools import help_pages, service_worker, snapshot, stdlib
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -94,15 +98,15 @@ def build() -> Path:
         shutil.copy2(PYODIDE_DIR / name, runtime / name)
     wheel = build_wheel(DIST)
     # Steps that add files to dist/ go here, one call each (modules in tools/).
-    __import__("tools.help_pages").help_pages.write(DIST, SEEDS, WEB / "help")
-    __import__("tools.stdlib").stdlib.write_trimmed_stdlib(DIST, wheel)
-    __import__("tools.snapshot").snapshot.write_snapshot(DIST, wheel)
+    help_pages.write(DIST, SEEDS, WEB / "help")
+    stdlib.write_trimmed_stdlib(DIST, wheel)
+    snapshot.write_snapshot(DIST, wheel)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     build_id = content_hash(files, DIST)
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
     # Steps that need the build id go here (e.g. the service worker's precache list).
-    __import__("tools.service_worker").service_worker.write(DIST, build_id)
+    service_worker.write(DIST, build_id)
     log(f"built {DIST} (build {build_id}, {len(files) + 1} files)")
     return DIST
 
@@ -114,7 +118,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types the game needs, optionally under a sub-path."""
 
     base = "/"
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
@@ -144,7 +148,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("KUGLER_SERVE_LOG"):
             super().log_message(format, *args)
 
@@ -164,10 +168,8 @@ def make_server(directory: Path = DIST, port: int = 8000, base: str = "/",
 def serve(port: int, directory: Path = DIST, base: str = "/") -> None:
     with make_server(directory, port, base) as httpd:
         log(f"serving {directory} on http://localhost:{httpd.server_port}{base}  (Ctrl+C stops)")
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 # --------------------------------------------------------------------------- test
@@ -210,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("build", help="build dist/ (the default)")
     serve_parser = sub.add_parser("serve", help="build and serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
-    serve_parser.add_argument("--base", default="/", help="serve under this sub-path, e.g. /kugler/")
+    serve_parser.add_argument("--base", default="/",
+                              help="serve under this sub-path, e.g. /kugler/")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     test_parser = sub.add_parser("test", help="install test tools, build, run all tests")
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)

@@ -22,9 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 BASE = "/kugler/"
 
-pytestmark = pytest.mark.browser
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
@@ -96,7 +93,10 @@ def browser() -> Iterator[Any]:
 
 def watch_problems(page: Any, problems: list[str]) -> None:
     """Collect console errors, uncaught page errors and failed requests into `problems`."""
-    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     page.on("requestfailed", lambda r: problems.append(f"requestfailed: {r.url} {r.failure}"))
     page.on(
