@@ -173,6 +173,7 @@ export function renderRanking(records) {
     "tr",
     {},
     el("th", { scope: "col", text: t("rankCol") }),
+    el("th", { scope: "col", text: t("nameCol") }),
     el("th", { scope: "col", text: t("points") }),
     el("th", { scope: "col", text: t("moves") }),
     el("th", { scope: "col", text: t("time") }),
@@ -184,6 +185,7 @@ export function renderRanking(records) {
       "tr",
       {},
       el("td", { text: String(i + 1) }),
+      el("td", { class: "col-name", text: typeof entry.name === "string" ? entry.name : "" }), // text, never HTML
       el("td", { class: "num", text: formatNumber(entry.points ?? 0) }),
       el("td", { class: "num", text: formatNumber(entry.moves ?? 0) }),
       el("td", { class: "num", text: formatTime(entry.seconds ?? 0) }),

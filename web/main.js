@@ -163,15 +163,53 @@ $("notice").addEventListener("click", () => {
   $("notice").hidden = true;
 });
 
-storage.onAvailability((ok) => {
-  if (!ok) notify(t("storageUnavailable"), 10000);
-});
+// While storage cannot be written (missing, disabled, full) a notice stays up.
+function showStorageNotice(ok) {
+  const box = $("storage-notice");
+  box.textContent = t("storageUnavailable");
+  box.hidden = ok;
+}
+storage.onAvailability(showStorageNotice);
 
 // ------------------------------------------------------------------ applying states
 
 /** Save a game document produced by the engine (unless it must stay untouched). */
 function saveGame(doc) {
   if (gameWritable && doc) storage.saveGame(doc);
+}
+
+/** True when the stored game is still the one this tab shows (same id, moves, end). */
+function storedIsOurs() {
+  const stored = storage.loadGame();
+  if (!stored || stored.failed || !("doc" in stored) || !state) return true;
+  const doc = stored.doc;
+  return doc?.id === state.id && doc?.moves === state.moves && doc?.over === state.over;
+}
+
+/**
+ * Another tab changed the saved game: load its copy (validated by the engine)
+ * and show it. Resolves true when it was adopted.
+ */
+async function adoptOtherTab(doc) {
+  setBusy(+1);
+  const reply = await engine.request("load", { save: doc });
+  setBusy(-1);
+  if (!reply.ok) return false;
+  closeWindow($("game-over"));
+  select(null);
+  state = reply.result.state;
+  renderer.setBoard(state.board);
+  grid.setBoard(state.board);
+  showBar(state);
+  resetClock(state.seconds);
+  notify(t("otherTab"));
+  return true;
+}
+
+/** Before changing the game: if another tab changed it meanwhile, take its copy instead. */
+async function catchUpWithOtherTab() {
+  if (!gameWritable || storedIsOurs()) return false;
+  return adoptOtherTab(storage.loadGame().doc);
 }
 
 /** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
@@ -241,6 +279,8 @@ async function activate(row, col) {
   }
   if (selected === null) return;
   const from = [Math.floor(selected / SIZE), selected % SIZE];
+  // never play on (and then write) an old copy of a game another tab moved on
+  if (await catchUpWithOtherTab()) return;
   setBusy(+1);
   const reply = await engine.request("move", { from, to: [row, col], seconds: seconds() });
   if (!reply.ok) {
@@ -276,6 +316,7 @@ function flash(index) {
 
 async function undo() {
   if (busyCount > 0 || !started || !state?.can_undo || engine.state !== "ready") return;
+  if (await catchUpWithOtherTab()) return;
   setBusy(+1);
   const reply = await engine.request("undo", { seconds: seconds() });
   setBusy(-1);
@@ -292,54 +333,127 @@ async function undo() {
 // ------------------------------------------------------------------ records
 
 let lastOver = null;
+let playerName = ""; // the last name typed for the ranking (this session)
+
+/** Run fn while holding the records lock (shared by every tab), or just run it. */
+function withRecordsLock(fn) {
+  if (navigator.locks?.request) return navigator.locks.request("kugler-records", fn);
+  return fn();
+}
+
+/**
+ * Under the records lock: re-read the stored records of `line`, join them with
+ * this tab's copy (records_merge, a = stored, b = ours), pass the result to
+ * `change(base)` (an engine request answering {records, ...}) and store what it
+ * answers. Nothing is written when the stored copy could not be read, is from
+ * a newer version, or is broken and could not be kept aside: records are never
+ * replaced by a copy that may miss games. Resolves to change's reply.
+ */
+function updateRecords(line, change) {
+  return withRecordsLock(async () => {
+    let base = records[line];
+    let writable = recordsWritable[line];
+    const stored = storage.loadRecords(line);
+    if (stored?.failed) writable = false;
+    else if (stored && writable) {
+      const merged = "doc" in stored
+        ? await engine.request("records_merge", { a: stored.doc, b: base, line })
+        : { ok: false, error: { code: "bad_document" } };
+      if (merged.ok) base = merged.result.records;
+      else if (merged.error?.code === "newer_version") {
+        recordsWritable[line] = writable = false;
+        notify(t("newerVersion"), 10000);
+      } else if (merged.error?.code === "bad_document") {
+        if (storage.keepBroken(stored.raw, storage.KEYS.records(line))) {
+          notify(t("brokenRecords", { variant: t(`variant${line}`) }), 10000);
+        } else writable = false;
+      } else writable = false;
+    }
+    const reply = await change(base);
+    if (reply.ok) {
+      records[line] = reply.result.records;
+      if (writable) storage.saveRecords(line, reply.result.records);
+    }
+    return reply;
+  });
+}
 
 /** Count a finished game in the records of its variant and show the game-over window. */
 async function finishGame(final, show) {
   const line = final.line;
-  // re-read before writing, so a game finished in another tab is not lost
-  const stored = storage.loadRecords(line);
-  let base = records[line];
-  if (stored?.doc && recordsWritable[line]) base = stored.doc;
+  const date = new Date().toISOString();
   setBusy(+1);
-  let reply = await engine.request("records_add", {
-    records: base, game: final.save, date: new Date().toISOString(),
-  });
-  if (!reply.ok && base !== records[line] && reply.error?.code !== "internal") {
-    reply = await engine.request("records_add", {
-      records: records[line], game: final.save, date: new Date().toISOString(),
-    });
-  }
+  const reply = await updateRecords(line, (base) =>
+    engine.request("records_add", { records: base, game: final.save, date }));
   setBusy(-1);
   let info = { record: records[line]?.record ?? final.score };
   if (reply.ok) {
     const r = reply.result;
-    records[line] = r.records;
-    if (recordsWritable[line]) storage.saveRecords(line, r.records);
     info = {
       record: r.records?.record ?? final.score,
       newRecord: Boolean(r.new_record) && !r.already_counted,
       previousRecord: r.previous_record,
       rank: r.rank,
     };
+    const entry = r.records?.ranking?.find((e) => e.id === final.id);
+    info.name = entry?.name ?? "";
     showRecord(state?.line ?? line);
   } else if (reply.error?.code === "internal") {
     engineError(reply.error);
   }
-  lastOver = { final, info };
+  lastOver = { final, info, date };
   updateClock();
-  if (show) showGameOver(final, info);
+  if (show) showOver();
+}
+
+/** The game-over window, with the name field when the game is in the ranking. */
+function showOver() {
+  const { final, info } = lastOver;
+  showGameOver(final, info);
+  const row = $("go-name-row");
+  row.hidden = !info.rank;
+  if (info.rank) $("go-name").value = info.name || playerName || lastName(final.line);
+}
+
+/** The most recent name in the ranking of `line` (text from a validated document). */
+function lastName(line) {
+  const named = (records[line]?.ranking ?? []).filter((e) => e.name).sort((a, b) => String(b.date).localeCompare(String(a.date)));
+  return named[0]?.name ?? "";
+}
+
+/**
+ * Put the typed name on the finished game's ranking entry: Python cleans it
+ * (records_add of the game alone, with the name) and the copy is merged into
+ * the stored records, whose entry for that game it replaces.
+ */
+async function saveName() {
+  if (!lastOver?.info?.rank || engine.state !== "ready") return;
+  const { final, date } = lastOver;
+  const typed = $("go-name").value;
+  playerName = typed;
+  const line = final.line;
+  const named = await engine.request("records_add", { records: null, game: final.save, date, name: typed });
+  if (!named.ok) return;
+  const reply = await updateRecords(line, (base) =>
+    engine.request("records_merge", { a: base, b: named.result.records, line }));
+  if (!reply.ok) return;
+  const entry = reply.result.records.ranking.find((e) => e.id === final.id);
+  lastOver.info.name = entry?.name ?? "";
+  $("go-name").value = lastOver.info.name;
+  $("go-name-saved").hidden = false;
 }
 
 function openGameOverAgain() {
-  if (lastOver && state?.over) showGameOver(lastOver.final, lastOver.info);
+  if (lastOver && state?.over && lastOver.final.id === state.id) showOver();
 }
 
 /** Validate a stored records document through the engine; keep a broken one aside. */
 async function loadRecords(line) {
   const stored = storage.loadRecords(line);
-  if (stored && !("doc" in stored)) {
-    storage.keepBroken(stored.raw, storage.KEYS.records(line));
-    notify(t("brokenRecords", { variant: t(`variant${line}`) }));
+  if (stored?.failed) recordsWritable[line] = false; // unread records are never overwritten
+  else if (stored && !("doc" in stored)) {
+    if (!storage.keepBroken(stored.raw, storage.KEYS.records(line))) recordsWritable[line] = false;
+    notify(t("brokenRecords", { variant: t(`variant${line}`) }), 10000);
   }
   const reply = await engine.request("records_load", { doc: stored?.doc ?? null, line });
   if (reply.ok) {
@@ -350,9 +464,9 @@ async function loadRecords(line) {
     recordsWritable[line] = false;
     notify(t("newerVersion"));
   } else if (reply.error?.code === "bad_document") {
-    storage.keepBroken(stored.raw, storage.KEYS.records(line));
-    notify(t("brokenRecords", { variant: t(`variant${line}`) }));
-  }
+    if (!storage.keepBroken(stored.raw, storage.KEYS.records(line))) recordsWritable[line] = false;
+    notify(t("brokenRecords", { variant: t(`variant${line}`) }), 10000);
+  } else recordsWritable[line] = false;
   const empty = await engine.request("records_load", { doc: null, line });
   records[line] = empty.ok ? empty.result.records : null;
 }
@@ -361,14 +475,15 @@ async function loadRecords(line) {
 
 async function loadSettings() {
   const stored = storage.loadSettings();
-  let reply = await engine.request("settings_load", { doc: stored?.doc ?? null });
+  if (stored?.failed) settingsWritable = false;
+  let reply = await engine.request("settings_load", { doc: stored && !stored.failed ? stored.doc ?? "" : null });
   if (!reply.ok) {
     if (reply.error?.code === "newer_version") {
       settingsWritable = false;
-      notify(t("newerVersion"));
+      notify(t("newerVersion"), 10000);
     } else if (stored) {
-      storage.keepBroken(stored.raw, storage.KEYS.settings);
-      notify(t("brokenSettings"));
+      if (!storage.keepBroken(stored.raw, storage.KEYS.settings)) settingsWritable = false;
+      notify(t("brokenSettings"), 10000);
     }
     reply = await engine.request("settings_load", { doc: null });
   }
@@ -508,7 +623,7 @@ async function openFragment(hash) {
 /** Resume the saved game through the engine; false when there is none or it was broken. */
 async function resumeSaved() {
   const stored = storage.loadGame();
-  if (!stored) return false;
+  if (!stored || stored.failed) return false;
   if (!("doc" in stored)) {
     storage.keepBroken(stored.raw, storage.KEYS.game);
     notify(t("brokenGame"), 10000);
@@ -554,23 +669,16 @@ window.addEventListener("storage", async (event) => {
   }
   await whenIdle();
   if (event.key === storage.KEYS.game && doc) {
-    if (doc.id === state?.id && doc.moves === state?.moves && doc.over === state?.over) return;
-    setBusy(+1);
-    const reply = await engine.request("load", { save: doc });
-    setBusy(-1);
-    if (!reply.ok) return;
-    closeWindow($("game-over"));
-    select(null);
-    state = reply.result.state;
-    renderer.setBoard(state.board);
-    grid.setBoard(state.board);
-    showBar(state);
-    resetClock(state.seconds);
-    notify(t("otherTab"));
+    // the newest write wins; what is stored now may be newer still than the event
+    const now = storage.loadGame();
+    const current = now && !now.failed && "doc" in now ? now.doc : doc;
+    if (current.id === state?.id && current.moves === state?.moves && current.over === state?.over) return;
+    if (gameWritable) await adoptOtherTab(current);
   } else if (event.key === storage.KEYS.records(4) || event.key === storage.KEYS.records(5)) {
     const line = event.key.endsWith(":4") ? 4 : 5;
     if (!doc) return;
-    const reply = await engine.request("records_load", { doc, line });
+    // join, not replace: this tab may hold games the other copy misses
+    const reply = await engine.request("records_merge", { a: doc, b: records[line], line });
     if (reply.ok) {
       records[line] = reply.result.records;
       showRecord(state?.line ?? settings.line);
@@ -649,6 +757,98 @@ function openTabbed(dialog, render) {
 }
 
 $("stats").addEventListener("click", () => openTabbed($("stats-window"), renderStats));
+
+// ------------------------------------------------------------------ name, export and import
+
+$("go-name-save").addEventListener("click", () => saveName());
+$("go-name").addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault(); // Enter saves the name instead of closing the window
+    saveName();
+  }
+});
+$("go-name").addEventListener("input", () => { $("go-name-saved").hidden = true; });
+
+/** Download the facade's export document (game, records of both variants, settings). */
+async function exportData() {
+  if (engine.state !== "ready") return;
+  const date = new Date().toISOString();
+  const reply = await engine.request("export", {
+    game: state?.save ?? null, records: { 4: records[4], 5: records[5] }, settings, date,
+  });
+  if (!reply.ok) {
+    notify(t("exportFailed"));
+    return;
+  }
+  const blob = new Blob([JSON.stringify(reply.result.doc, null, 1)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `kugler-${date.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+const MAX_IMPORT = 2_000_000; // bytes: far more than any real export
+
+/**
+ * Read an export file through the facade's `import` (the same validation as
+ * stored documents). A bad file changes nothing; a good one is joined with
+ * the records here (records_merge, nothing counted twice or lost), its
+ * settings are taken and its game (if any) is opened.
+ */
+async function importData(file) {
+  if (!file || engine.state !== "ready") return;
+  let doc;
+  try {
+    if (file.size > MAX_IMPORT) throw new Error("too large");
+    doc = JSON.parse(await file.text());
+  } catch {
+    notify(t("importBad"), 10000);
+    return;
+  }
+  const reply = await engine.request("import", { doc });
+  if (!reply.ok) {
+    notify(t(reply.error?.code === "newer_version" ? "importNewer" : "importBad"), 10000);
+    return;
+  }
+  await whenIdle();
+  setBusy(+1);
+  const { game, records: imported, settings: importedSettings } = reply.result;
+  for (const line of [4, 5]) {
+    const other = imported[String(line)];
+    if (other?.stats?.games) {
+      await updateRecords(line, (base) => engine.request("records_merge", { a: base, b: other, line }));
+    }
+  }
+  await changeSettings(importedSettings);
+  useLanguage(settings.language);
+  if (game) {
+    const loaded = await engine.request("load", { save: game });
+    if (loaded.ok) {
+      startGame(loaded.result.state);
+      if (state.over) await finishGame(state, false);
+    }
+  }
+  setBusy(-1);
+  showRecord(state?.line ?? settings.line);
+  const dialog = $("stats-window");
+  if (dialog.open) {
+    const tab = dialog.querySelector(".tab[aria-selected=true]");
+    renderStats(records[Number(tab?.dataset.line ?? settings.line)]);
+  }
+  notify(t("importDone"));
+}
+
+$("export").addEventListener("click", () => exportData());
+$("import").addEventListener("click", () => $("import-file").click());
+$("import-file").addEventListener("change", async () => {
+  const input = $("import-file");
+  const file = input.files?.[0];
+  input.value = "";
+  await importData(file);
+});
 $("ranking").addEventListener("click", () => openTabbed($("ranking-window"), renderRanking));
 $("help").addEventListener("click", () => showHelp());
 $("language").addEventListener("click", () => {

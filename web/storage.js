@@ -7,9 +7,12 @@
 //   kugler:1:broken:<time>   a document that failed validation, kept aside
 //
 // Nothing here throws: storage may be missing, disabled or full. Reads return
-// null when there is nothing (or nothing readable); writes return true/false.
-// `available()` tells whether the last access worked, so the page can show a
-// notice. Documents are stored as JSON text exactly as Python produced them;
+// null when there is nothing, {failed: true} when storage could not be read
+// (never to be mistaken for "no document": a caller must not write an empty
+// document over what it could not read); writes return true/false.
+// `available()` is false after a failed access and true again only after a
+// write succeeded (a full storage still reads), so the page can keep a notice
+// up while nothing can be saved. Documents are stored as JSON text exactly as Python produced them;
 // this module never judges their content (Python validates).
 
 export const KEYS = Object.freeze({
@@ -55,20 +58,40 @@ export function onAvailability(fn) {
   listeners.add(fn);
 }
 
-/** The raw text under `key`, or null (missing key or no storage). */
-export function readText(key) {
+/** {text} (text null for a missing key), or {failed: true} when storage cannot be read. */
+function readRaw(key) {
   const s = store();
   if (!s) {
     mark(false);
-    return null;
+    return { failed: true };
   }
   try {
-    const value = s.getItem(key);
-    mark(true);
-    return value;
+    return { text: s.getItem(key) };
   } catch {
     mark(false);
-    return null;
+    return { failed: true };
+  }
+}
+
+/** The raw text under `key`, or null (missing key or no storage). */
+export function readText(key) {
+  const r = readRaw(key);
+  return r.failed ? null : r.text;
+}
+
+/** Every kugler key in storage (empty when storage cannot be read). */
+export function keys() {
+  const s = store();
+  if (!s) return [];
+  try {
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+      const key = s.key(i);
+      if (key?.startsWith("kugler:")) out.push(key);
+    }
+    return out;
+  } catch {
+    return [];
   }
 }
 
@@ -96,11 +119,14 @@ function remove(key) {
 }
 
 /**
- * Read a JSON document: null when absent; {raw} when the text is not JSON;
- * {doc, raw} when it parses (the doc is still unvalidated).
+ * Read a JSON document: null when absent; {failed: true} when storage could
+ * not be read; {raw} when the text is not JSON; {doc, raw} when it parses
+ * (the doc is still unvalidated).
  */
 export function readDoc(key) {
-  const raw = readText(key);
+  const r = readRaw(key);
+  if (r.failed) return { failed: true };
+  const raw = r.text;
   if (raw === null) return null;
   try {
     return { doc: JSON.parse(raw), raw };
@@ -133,7 +159,8 @@ export const saveRecords = (line, doc) => writeDoc(KEYS.records(line), doc);
  * Returns the key it was kept under, or null when storage failed.
  */
 export function keepBroken(raw, key = null) {
-  const brokenKey = KEYS.broken(new Date().toISOString());
+  let brokenKey = KEYS.broken(new Date().toISOString());
+  for (let n = 2; readText(brokenKey) !== null; n++) brokenKey = `${KEYS.broken(new Date().toISOString())}-${n}`;
   const ok = writeText(brokenKey, typeof raw === "string" ? raw : JSON.stringify(raw));
   if (ok && key) remove(key);
   return ok ? brokenKey : null;
