@@ -10,10 +10,12 @@
 //
 // Fast path: a memory snapshot of an interpreter that already imported
 // kugler_core (made at build time by tools/snapshot.py), gzip-compressed and
-// inflated here with DecompressionStream. It is a private Pyodide API tied to
-// the exact runtime build, so it is checked (Pyodide version, runtime build id,
-// the stdlib zip it was made with) and any mismatch or error falls back to the
-// normal boot: the game never fails because of the snapshot.
+// inflated here with DecompressionStream; its static data is stored XOR the
+// wasm's data segments (the wasm is downloaded anyway). It is a private Pyodide
+// API tied to the exact runtime build, so it is checked (Pyodide version,
+// runtime build id, size, magic, checksum of the restored static data) and any
+// mismatch or error falls back to the normal boot: the game never fails
+// because of the snapshot. After a restore `random` is re-seeded.
 // Normal boot: the runtime with the trimmed stdlib zip, then the wheel via
 // unpackArchive. Both paths install a finder that fetches the full
 // python_stdlib.zip only if a module outside the trimmed zip is ever imported.
