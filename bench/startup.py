@@ -43,6 +43,7 @@ import http.server
 import json
 import os
 import platform
+import shutil
 import statistics
 import sys
 import tempfile
@@ -269,8 +270,8 @@ def byte_totals(sent: list[tuple[str, int]]) -> dict[str, Any]:
             "requests": len(sent), "files": files}
 
 
-def make_bare_site(folder: Path) -> Path:
-    """The bare page next to a symlink to the game's runtime files."""
+def make_bare_site(folder: Path, dist: Path) -> Path:
+    """The bare page next to a symlink to the game's runtime files in `dist`."""
     site = folder / "bare"
     site.mkdir()
     (site / "index.html").write_text(BARE_HTML)
@@ -278,10 +279,10 @@ def make_bare_site(folder: Path) -> Path:
                                 "platform": "emscripten_5_0_3", "python": "3.14.2"},
                        "packages": {}})
     (site / "worker.js").write_text(BARE_WORKER.replace("LOCK_JSON", lock))
-    (site / "pyodide").symlink_to(DIST / "pyodide", target_is_directory=True)
+    (site / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
     # For --levers: the game's boot module and what it loads besides pyodide/.
     (site / "levers-worker.js").write_text(LEVERS_WORKER)
-    for path in [DIST / "boot.js", DIST / "build.json", *DIST.glob("kugler_core-*.whl")]:
+    for path in [dist / "boot.js", dist / "build.json", *dist.glob("kugler_core-*.whl")]:
         (site / path.name).symlink_to(path)
     return site
 
@@ -510,8 +511,11 @@ def main(argv: list[str] | None = None) -> int:
 
     game_bytes, bare_bytes = Counter(), Counter()
     with tempfile.TemporaryDirectory() as tmp:
-        bare_site = make_bare_site(Path(tmp))
-        game_server = serve(DIST, "/kugler/", game_bytes)
+        # A private copy: a rebuild of dist/ during the run cannot disturb it.
+        dist = Path(tmp) / "dist"
+        shutil.copytree(DIST, dist)
+        bare_site = make_bare_site(Path(tmp), dist)
+        game_server = serve(dist, "/kugler/", game_bytes)
         bare_server = serve(bare_site, "/bare/", bare_bytes)
         game_url = f"http://127.0.0.1:{game_server.server_port}/kugler/"
         bare_url = f"http://127.0.0.1:{bare_server.server_port}/bare/"
