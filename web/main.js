@@ -450,12 +450,13 @@ function openGameOverAgain() {
 /** Validate a stored records document through the engine; keep a broken one aside. */
 async function loadRecords(line) {
   const stored = storage.loadRecords(line);
-  if (stored?.failed) recordsWritable[line] = false; // unread records are never overwritten
-  else if (stored && !("doc" in stored)) {
+  // Unread records (storage failed) are shown as none, but never written over:
+  // every write re-reads and merges first (updateRecords).
+  if (stored?.failed) { /* nothing readable now */ } else if (stored && !("doc" in stored)) {
     if (!storage.keepBroken(stored.raw, storage.KEYS.records(line))) recordsWritable[line] = false;
     notify(t("brokenRecords", { variant: t(`variant${line}`) }), 10000);
   }
-  const reply = await engine.request("records_load", { doc: stored?.doc ?? null, line });
+  const reply = await engine.request("records_load", { doc: stored && !stored.failed ? stored.doc ?? null : null, line });
   if (reply.ok) {
     records[line] = reply.result.records;
     return;
@@ -514,6 +515,7 @@ function useLanguage(lang) {
   grid.relabel();
   if (state) showBar(state);
   if (root.dataset.engine === "failed") showEngineError(lastFailure);
+  $("storage-notice").textContent = t("storageUnavailable");
   for (const radio of document.querySelectorAll("input[name=lang]")) {
     radio.checked = radio.value === (LANGUAGES.includes(lang) ? lang : "auto");
   }

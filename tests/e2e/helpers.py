@@ -125,3 +125,34 @@ def stored(page: Any, key: str) -> Any:
 
 def text(page: Any, selector: str) -> str:
     return page.locator(selector).inner_text().strip()
+
+
+def seed_raw(context: Any, items: dict[str, str]) -> None:
+    """Like seed_storage, but the values are stored as given (e.g. text that is not JSON)."""
+    payload = json.dumps(items)
+    context.add_init_script(
+        "if (typeof sessionStorage !== 'undefined'"
+        " && !sessionStorage.getItem('kugler-test-raw-seeded')) {"
+        f"  for (const [k, v] of Object.entries({payload})) localStorage.setItem(k, v);"
+        "  sessionStorage.setItem('kugler-test-raw-seeded', '1');"
+        "}"
+    )
+
+
+def stored_keys(page: Any) -> list[str]:
+    return sorted(page.evaluate("Object.keys(localStorage)"))
+
+
+def reachable(cells: list[int], source: int) -> set[int]:
+    """Empty cells reachable from `source` by orthogonal steps over empty cells."""
+    seen: set[int] = set()
+    todo = [source]
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, 9)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            j = rr * 9 + cc
+            if 0 <= rr < 9 and 0 <= cc < 9 and j not in seen and cells[j] == 0:
+                seen.add(j)
+                todo.append(j)
+    return seen
