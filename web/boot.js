@@ -257,6 +257,25 @@ async function withWasmResponse(url, response, load) {
   }
 }
 
+// Puts the runtime files this boot downloaded ([url, Promise<Response clone>])
+// into the service worker's cache of this build ("kugler-<build id>", see
+// web/sw.js), unless already there, so the worker's install verifies them in
+// place instead of downloading them again (a fresh or private browser context
+// does not keep a 9.6 MB file in its HTTP cache). Best effort: never throws,
+// and the boot never waits for it.
+async function keepForOffline(buildPromise, entries) {
+  try {
+    if (typeof caches === "undefined") return;
+    const cache = await caches.open(`kugler-${(await buildPromise).build}`);
+    await Promise.all(entries.map(async ([url, pending]) => {
+      const response = await pending;
+      if (response.ok && !(await cache.match(url, { ignoreVary: true }))) await cache.put(url, response);
+    }));
+  } catch {
+    // Not kept: the service worker downloads it itself.
+  }
+}
+
 // Options (for tests and bench/startup.py): snapshot: false skips the fast
 // path; trimmedStdlib: false makes the normal boot use the full stdlib zip.
 export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = true } = {}) {
@@ -276,6 +295,12 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const wasmBytes = wasmResponse?.then((r) => r.clone().arrayBuffer());
   const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming?.(r.clone()));
   for (const pending of [snapResponse, wasmResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
+  if (snapshot) {
+    keepForOffline(buildPromise, [
+      [wasmUrl, wasmResponse.then((r) => r.clone())],
+      [at(SNAPSHOT_FILE), snapResponse.then((r) => r.clone())],
+    ]);
+  }
   const runtime = import(at("pyodide.mjs"));
   // loadPyodide imports this 1.3 MB module itself, late; importing it now
   // overlaps its download and parsing with the snapshot's (same module map).

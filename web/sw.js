@@ -2,17 +2,23 @@
 //
 // This file is a template. The build step (tools/service_worker.py) writes
 // dist/sw.js with BUILD set to the build id and PRECACHE listing every file
-// of the build as [relative URL, byte size, SHA-256 hex].
+// of the build as [relative URL, byte size, SHA-256 hex, when]; when is
+// "install" or "use" (files only the fallback boot or an app install reads:
+// python_stdlib.zip, the trimmed stdlib, the wheel, the icons).
 //
 // Contract:
-// - install fetches every PRECACHE file (from the HTTP cache when that copy
-//   matches, else from the server), checks its size and SHA-256 and only then
-//   stores them all in the cache "kugler-<BUILD>". Any missing, truncated or
-//   mixed-up file fails the install: the running version stays in charge and
-//   the browser retries on a later update check.
+// - install stores every "install" file in the cache "kugler-<BUILD>" after
+//   checking its size and SHA-256. A copy already in that cache (the engine
+//   worker puts the runtime files it downloaded there, see web/boot.js) is
+//   verified and kept, so a first visit does not download them twice; the
+//   others are fetched (from the HTTP cache when that copy matches, else from
+//   the server). Any missing, truncated or mixed-up file fails the install:
+//   the cache is deleted, the running version stays in charge and the browser
+//   retries on a later update check.
 // - activate deletes every other "kugler-" cache and claims open pages.
 // - fetch answers GET requests inside the scope cache-first; navigations
-//   ignore the query and fall back to the cached index.html.
+//   ignore the query and fall back to the cached index.html. A "use" file
+//   missing from the cache is fetched and, when it matches the build, stored.
 // - message {type: "skip-waiting"} activates a waiting worker now;
 //   message {type: "version"} is answered with {type: "version", build}.
 // Every URL is resolved against this script's own location, so the site
@@ -25,19 +31,27 @@ const PREFIX = "kugler-";
 const CACHE = PREFIX + BUILD;
 const BASE = new URL("./", self.location.href);
 const INDEX = new URL("index.html", BASE).href;
+const AT_INSTALL = PRECACHE.filter((entry) => entry[3] !== "use");
+const ON_USE = new Map(
+  PRECACHE.filter((entry) => entry[3] === "use").map(([path, size, sha256]) => [new URL(path, BASE).href, [size, sha256]]),
+);
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** True when `response`'s body has this size and SHA-256 (it reads a clone). */
+async function matches(response, size, sha256) {
+  const body = await response.clone().arrayBuffer();
+  if (body.byteLength !== size) return false;
+  return hex(await crypto.subtle.digest("SHA-256", body)) === sha256;
 }
 
 /** The verified body of one precache entry, or null when it does not match the build. */
 async function fetchChecked(url, size, sha256, mode) {
   const response = await fetch(new Request(url, { cache: mode, credentials: "same-origin" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = await response.clone().arrayBuffer();
-  if (body.byteLength !== size) return null;
-  const digest = hex(await crypto.subtle.digest("SHA-256", body));
-  return digest === sha256 ? response : null;
+  return (await matches(response, size, sha256)) ? response : null;
 }
 
 /**
@@ -46,8 +60,10 @@ async function fetchChecked(url, size, sha256, mode) {
  * loaded, so nothing is downloaded twice); a stale copy is fetched again from
  * the server, and a mismatch after that fails the install.
  */
-async function download([path, size, sha256]) {
+async function download(cache, [path, size, sha256]) {
   const url = new URL(path, BASE).href;
+  const kept = await cache.match(url, { ignoreVary: true });
+  if (kept && (await matches(kept, size, sha256))) return null; // already stored and verified
   const response =
     (await fetchChecked(url, size, sha256, "default")) ||
     (await fetchChecked(url, size, sha256, "reload"));
@@ -57,9 +73,9 @@ async function download([path, size, sha256]) {
 
 async function precache() {
   try {
-    const downloads = await Promise.all(PRECACHE.map(download));
     const cache = await caches.open(CACHE);
-    await Promise.all(downloads.map(([url, response]) => cache.put(url, response)));
+    const downloads = await Promise.all(AT_INSTALL.map((entry) => download(cache, entry)));
+    await Promise.all(downloads.filter(Boolean).map(([url, response]) => cache.put(url, response)));
   } catch (error) {
     // Leave nothing half-filled behind; the old version keeps running.
     await caches.delete(CACHE);
@@ -85,7 +101,8 @@ self.addEventListener("activate", (event) => {
 
 // caches.match with cacheName never creates the cache (caches.open would);
 // ignoreVary: a host's Vary header must not turn a cached file into a miss.
-async function respond(request) {
+async function respond(event) {
+  const { request } = event;
   const options = { cacheName: CACHE, ignoreVary: true };
   if (request.mode === "navigate") {
     const page =
@@ -93,13 +110,28 @@ async function respond(request) {
       (await caches.match(INDEX, options));
     return page || fetch(request);
   }
-  return (await caches.match(request, options)) || fetch(request);
+  const hit = await caches.match(request, options);
+  if (hit) return hit;
+  const response = await fetch(request);
+  const entry = ON_USE.get(request.url);
+  if (entry && response.ok) event.waitUntil(keep(request.url, response.clone(), entry));
+  return response;
+}
+
+/** Store a "use" file fetched at first use, if it is the build's own (best effort). */
+async function keep(url, response, [size, sha256]) {
+  try {
+    if (!(await caches.has(CACHE)) || !(await matches(response, size, sha256))) return;
+    await (await caches.open(CACHE)).put(url, response);
+  } catch {
+    // Not kept: it is fetched again next time.
+  }
 }
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(BASE.href)) return;
-  event.respondWith(respond(request));
+  event.respondWith(respond(event));
 });
 
 self.addEventListener("message", (event) => {

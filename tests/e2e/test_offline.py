@@ -77,6 +77,12 @@ def test_precache_lists_every_file_of_the_build() -> None:
                    "pyodide/python_stdlib.zip", wheel):
         assert needed in listed, f"{needed} missing from the precache list"
     assert "sw.js" not in listed
+    # The snapshot boot's files at install; what only the fallback boot or an
+    # app install reads is cached at first use (a first visit stays small).
+    for path in ("index.html", "pyodide/pyodide.asm.wasm", "pyodide/kugler-snapshot.bin.gz"):
+        assert listed[path][3] == "install", path
+    for path in ("pyodide/python_stdlib.zip", "pyodide/kugler-stdlib.zip", wheel):
+        assert listed[path][3] == "use", path
 
 
 def test_render_rejects_a_template_without_placeholders() -> None:
@@ -202,12 +208,13 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         assert records_before["ranking"] == records["ranking"], "the page rejected the records"
         assert page.locator("#update-notice").count() == 0
 
-        # A half-deployed build (the worker lists a wheel the server does not
-        # have yet) must fail its install and leave the running version alone.
+        # A half-deployed build (the worker lists a runtime file the server
+        # does not have yet) must fail its install and leave the running
+        # version alone.
         broken = tmp_path / "broken"
         broken_build = make_second_build(DIST, broken, "broken")
-        wheel = json.loads((broken / "build.json").read_text())["wheel"]
-        (broken / wheel).write_bytes((broken / wheel).read_bytes()[:1000])
+        runtime = broken / "pyodide" / "pyodide.mjs"
+        runtime.write_bytes(runtime.read_bytes()[:1000])
         deploy(broken, live)
         assert page.evaluate(UPDATE_RESULT) == "redundant"
         assert cache_names(page) == [f"kugler-{old_build}"]
