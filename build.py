@@ -37,6 +37,17 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+"""Headless Chromium flags for tests and benchmarks (root, no network of its own)."""
 
 
 def log(message: str) -> None:

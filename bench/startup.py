@@ -60,16 +60,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the project's build.py)
 
 DIST = build.DIST
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 READY_TIMEOUT_MS = 120_000
 SW_TIMEOUT_MS = 60_000
 

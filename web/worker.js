@@ -21,8 +21,16 @@ function handle(msg) {
     self.postMessage({ id, ok: false, error: { code: "engine_failed", message: failed } });
     return;
   }
+  let request;
   try {
-    const text = session.handle_json(JSON.stringify(msg));
+    request = JSON.stringify(msg);
+  } catch (err) {
+    // Not JSON (e.g. a circular object): the request is bad, the engine is fine.
+    self.postMessage({ id, ok: false, error: { code: "bad_request", message: String(err?.message ?? err) } });
+    return;
+  }
+  try {
+    const text = session.handle_json(request ?? "null");
     self.postMessage(JSON.parse(text));
   } catch (err) {
     self.postMessage({ id, ok: false, error: { code: "internal", message: String(err?.message ?? err) } });

@@ -18,9 +18,13 @@ from typing import Any
 
 import pytest
 
+import build  # the project's build.py
+
 ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 DIST = ROOT / "dist"
 BASE = "/kugler/"
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -29,32 +33,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def chromium_path() -> str:
-    import build  # the project's build.py
-
     found = build.find_chromium()
     if found is None:
         pytest.fail("Chromium not found: run `python build.py test`, or set KUGLER_CHROMIUM")
     return found
 
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-
-
 class SiteServer:
     """dist/ (or another folder) served in a thread at http://127.0.0.1:PORT{base}."""
 
     def __init__(self, directory: Path = DIST, base: str = BASE, port: int = 0) -> None:
-        import build
-
         self.directory = directory
         self.base = base
         self.httpd = build.make_server(directory, port, base)

@@ -518,6 +518,9 @@ async (url) => {
     { id: 11, cmd: 'undo', args: { seconds: 'soon' } },
     'just text', 42, null, [1, 2, 3],
   ]) out.bad.push([msg, await ask(msg)]);
+  const circular = { id: 13, cmd: 'time', args: { seconds: 1 } };
+  circular.args.self = circular;
+  out.circular = await ask(circular);
   out.after = await ask({ id: 12, cmd: 'time', args: { seconds: 0 } });
   worker.terminate();
   return out;
@@ -536,6 +539,8 @@ def test_worker_answers_bad_messages_with_errors_and_changes_nothing(
         assert reply["error"]["code"] in ("bad_request", "bad_document"), (msg, reply)
         if isinstance(msg, dict):
             assert reply["id"] == msg["id"]
+    assert out["circular"]["ok"] is False and out["circular"]["id"] == 13
+    assert out["circular"]["error"]["code"] == "bad_request"
     after = out["after"]["result"]["state"]
     assert after["board"] == first["board"] and after["moves"] == 0 and after["deal"] == 42
     assert after["next"] == first["next"] and after["id"] == "p"
