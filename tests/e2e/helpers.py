@@ -17,6 +17,21 @@ GAME_KEY = "kugler:1:game"
 SETTINGS_KEY = "kugler:1:settings"
 
 
+# A ball at (0,0) behind a wall in column 1: reaching (0,2) needs a path
+# down column 0, along row 8 and up column 2.
+WALL_ROWS = [
+    "12.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".2.......",
+    ".3.......",
+    ".........",
+]
+
+
 def records_key(line: int) -> str:
     return f"kugler:1:records:{line}"
 

@@ -14,6 +14,7 @@ import pytest
 from helpers import (
     GAME_KEY,
     SETTINGS_KEY,
+    WALL_ROWS,
     board,
     cell,
     game_doc,
@@ -31,20 +32,6 @@ from helpers import (
 )
 
 from kugler_core import Game
-
-# A ball at (0,0) behind a wall in column 1: reaching (0,2) needs a path
-# down column 0, along row 8 and up column 2.
-WALL_ROWS = [
-    "12.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".........",
-]
 
 # The ball at (0,0) is shut in by (0,1) and (1,0).
 SHUT_ROWS = [

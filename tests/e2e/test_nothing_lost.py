@@ -20,6 +20,7 @@ from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
     SETTINGS_KEY,
+    WALL_ROWS,
     board,
     game_doc,
     move,
@@ -40,19 +41,6 @@ from helpers import (
 
 from kugler_core import Game
 from kugler_core.records import clean_name
-
-# A ball at (0,0) behind a wall in column 1 (the long way round to (0,2)).
-WALL_ROWS = [
-    "12.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".2.......",
-    ".3.......",
-    ".........",
-]
 
 SETTINGS = {"kind": "kugler/settings", "version": 1, "language": None, "line": 5,
             "reduced_motion": None}
