@@ -244,7 +244,8 @@ def test_variant_change_asks_and_has_its_own_record(context: Any, page: Any, sit
     wait_idle(page)
     assert board(page) == played
     assert stored(page, GAME_KEY)["line"] == 5
-    assert page.locator("input[name=line][value='5']").is_checked()
+    # the radio goes back once the question has closed (asynchronously)
+    page.wait_for_function("() => document.querySelector(\"input[name=line][value='5']\").checked")
 
     # «yes» starts a new game of the 4 variant, with the 4 variant's record
     page.check("input[name=line][value='4']")
