@@ -168,11 +168,13 @@ gc.collect()
   const memory = bytes.subarray(magic[1]);
   const image = wasmDataImage(new Uint8Array(fs.readFileSync(path.join(path.resolve(config.runtime), "pyodide.asm.wasm"))));
   const staticChecksum = checksum(memory.subarray(0, image.length));
+  const imageChecksum = checksum(bytes); // the image as the page hands it to Pyodide
   xorInto(memory, image);
   fs.writeFileSync(path.resolve(config.out), bytes);
   return {
     pyodide: version, build_id: buildIdOf(bytes), magic: magic[0], raw_size: bytes.length,
-    static_end: image.length, static_checksum: staticChecksum, engine,
+    static_end: image.length, static_checksum: staticChecksum, image_checksum: imageChecksum,
+    engine,
   };
 }
 

@@ -11,13 +11,15 @@ web/boot.js checks before use:
     dist/pyodide/kugler-snapshot.bin.gz
     dist/pyodide/kugler-snapshot.json   {pyodide, build_id, magic, raw_size,
                                          gz_size, static_end, static_checksum,
-                                         stdlib, wheel}
+                                         image_checksum, stdlib, wheel}
     dist/pyodide/kugler-snapshot-stdlib.zip
 
 The memory image is stored XOR the initial memory that the wasm's data
 segments describe (web/boot.js wasmDataImage), so the runtime's static data is
 not sent twice; the page undoes it with the wasm it downloads anyway and checks
-static_checksum. Every module the engine needs is inside the snapshot, and the
+static_checksum. image_checksum covers the whole image as the page hands it to
+Pyodide: the page keeps that image in its cache and checks it on later visits.
+Every module the engine needs is inside the snapshot, and the
 snapshot forgets the stdlib zip's table of contents, so the zip the page gives a
 restored interpreter only holds the list of the full zip's module names (for
 the lazy full-stdlib finder): kugler-snapshot-stdlib.zip, a few kB.
@@ -80,7 +82,8 @@ def _write_snapshot(runtime: Path, wheel: Path) -> Path:
     target.write_bytes(packed)
     info = {"pyodide": result["pyodide"], "build_id": result["build_id"], "magic": result["magic"],
             "raw_size": len(raw), "gz_size": len(packed), "static_end": result["static_end"],
-            "static_checksum": result["static_checksum"], "stdlib": SNAPSHOT_STDLIB,
+            "static_checksum": result["static_checksum"],
+            "image_checksum": result["image_checksum"], "stdlib": SNAPSHOT_STDLIB,
             "wheel": wheel.name}
     (runtime / SNAPSHOT_INFO).write_text(json.dumps(info, indent=2) + "\n")
     print(f"[build] snapshot: {len(raw)} bytes, {len(packed)} gzip", flush=True)

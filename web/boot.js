@@ -1,10 +1,13 @@
 // Boots Python in the worker: the Pyodide runtime, then the kugler_core engine.
 //
-// bootEngine(baseUrl) resolves to { session, build, mode } where session is
-// the kugler_core.facade.Session the worker talks to (handle_json(text) ->
-// text), build is dist/build.json and mode says how Python started
-// ("snapshot" or "normal"). It rejects with an Error only when the normal boot
-// itself fails (runtime or wheel cannot be loaded).
+// bootEngine(baseUrl) resolves to { session, build, mode, image, stored } where
+// session is the kugler_core.facade.Session the worker talks to
+// (handle_json(text) -> text), build is dist/build.json, mode says how Python
+// started ("snapshot" or "normal"), image where the snapshot's memory image
+// came from ("cached", "downloaded", or null for the normal boot) and stored
+// is a promise of whether this boot kept the image for the next visit. It
+// rejects with an Error only when the normal boot itself fails (runtime or
+// wheel cannot be loaded).
 // Every URL is relative to baseUrl (the site root), so the site works from any
 // sub-path.
 //
@@ -16,6 +19,10 @@
 // runtime build id, size, magic, checksum of the restored static data) and any
 // mismatch or error falls back to the normal boot: the game never fails
 // because of the snapshot. After a restore `random` is re-seeded.
+// The memory image that comes out of inflating (31 MB) is kept in the cache of
+// this build (MEMORY_IMAGE, next to the files web/sw.js keeps), so the next
+// visit skips the inflation; it is used only when its size and its checksum
+// over every byte match the info file, and is otherwise deleted.
 // Normal boot: the runtime with the trimmed stdlib zip, then the wheel via
 // unpackArchive. Both paths install a finder that fetches the full
 // python_stdlib.zip only if a module outside the trimmed zip is ever imported.
@@ -32,6 +39,11 @@ export const LOCK = {
 export const STDLIB_INFO = "kugler-stdlib.json";
 export const SNAPSHOT_INFO = "kugler-snapshot.json";
 export const SNAPSHOT_FILE = "kugler-snapshot.bin.gz";
+// The inflated snapshot, written by the page itself into "kugler-<build id>".
+export const MEMORY_IMAGE = "kugler-snapshot.bin";
+// How long after a boot from the download the inflated image is stored (the
+// write of 31 MB should not compete with the first moves).
+const KEEP_IMAGE_DELAY_MS = 1000;
 
 // Python run once per interpreter (baked into the snapshot at build time).
 // Module _kugler_boot: after_boot(full_stdlib_url) re-seeds what a snapshot
@@ -245,15 +257,28 @@ function newSession(pyodide, fullStdlibUrl) {
 // Runs load() while fetch() of `url` answers with a clone of the response in
 // hand, so the wasm the fast path downloaded for its data image is not fetched
 // twice (a fresh or private browser context does not cache a 9.6 MB file).
-async function withWasmResponse(url, response, load) {
+// When `module` (the same wasm, already compiled) is given, Pyodide's
+// WebAssembly.instantiateStreaming of that response instantiates it instead
+// of compiling the 9.6 MB again (each compile, even from the browser's code
+// cache, costs ~60-130 ms of CPU here).
+async function withWasmResponse(url, response, load, module = null) {
   const realFetch = globalThis.fetch;
+  const realInstantiateStreaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = (input, init) => String(input?.url ?? input) === url
     ? Promise.resolve(response.clone())
     : realFetch.call(globalThis, input, init);
+  if (module instanceof WebAssembly.Module && realInstantiateStreaming) {
+    WebAssembly.instantiateStreaming = async (source, imports) => {
+      const resolved = await source;
+      if (resolved?.url !== url) return realInstantiateStreaming.call(WebAssembly, resolved, imports);
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+  }
   try {
     return await load();
   } finally {
     globalThis.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiateStreaming;
   }
 }
 
@@ -276,6 +301,35 @@ async function keepForOffline(buildPromise, entries) {
   }
 }
 
+// The memory image an earlier visit kept in `cacheName` (see keepImage), or
+// null when there is none or it is not byte for byte the one of `info`
+// (a wrong one is deleted). Never throws.
+async function cachedImage(cacheName, url, info) {
+  if (typeof caches === "undefined" || !info.image_checksum) return null;
+  try {
+    const response = await caches.match(url, { cacheName });
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length === info.raw_size && checksum(bytes) === info.image_checksum) return bytes;
+    await (await caches.open(cacheName)).delete(url);
+  } catch {
+    // No usable copy: inflate the download instead.
+  }
+  return null;
+}
+
+// Stores the memory image `bytes` (as passed to Pyodide, which copies it into
+// the wasm memory and leaves it as it was) for the next visit, after a delay.
+// Resolves true when stored; never throws.
+function keepImage(cacheName, url, bytes) {
+  if (typeof caches === "undefined") return Promise.resolve(false);
+  return new Promise((resolve) => setTimeout(resolve, KEEP_IMAGE_DELAY_MS))
+    .then(() => caches.open(cacheName))
+    .then((cache) => cache.put(url, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream" } })))
+    .then(() => true, () => false);
+}
+
 // Options (for tests and bench/startup.py): snapshot: false skips the fast
 // path; trimmedStdlib: false makes the normal boot use the full stdlib zip.
 export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = true } = {}) {
@@ -285,20 +339,29 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const buildPromise = fetchOk(new URL("build.json", baseUrl)).then((r) => r.json());
   const snapInfoPromise = snapshot ? jsonOrNull(fetchOk(at(SNAPSHOT_INFO))) : Promise.resolve(null);
   snapshot &&= typeof DecompressionStream === "function";
-  const snapResponse = snapshot ? fetchOk(at(SNAPSHOT_FILE)) : null;
-  // The wasm is downloaded once and read three ways (clones): its bytes for
-  // the data image, a streaming compile started now (V8 reuses the compiled
-  // module, and the browser's wasm code cache serves warm visits), and the
-  // response Pyodide instantiates.
+  // The memory image kept by an earlier visit, else the compressed snapshot.
+  const imageUrl = at(MEMORY_IMAGE);
+  const cacheName = buildPromise.then((b) => `kugler-${b.build}`);
+  const keptImage = snapshot
+    ? Promise.all([cacheName, snapInfoPromise]).then(
+      ([name, info]) => (info ? cachedImage(name, imageUrl, info) : null), () => null)
+    : Promise.resolve(null);
+  const snapResponse = snapshot
+    ? keptImage.then((image) => (image ? null : fetchOk(at(SNAPSHOT_FILE))))
+    : null;
+  // The wasm is downloaded once and read up to three ways (clones): its bytes
+  // for the data image (only when inflating), a streaming compile started now
+  // (the browser's wasm code cache serves warm visits), whose module Pyodide
+  // then instantiates, and the response Pyodide is given.
   const wasmUrl = at("pyodide.asm.wasm");
   const wasmResponse = snapshot ? fetchOk(wasmUrl) : null;
-  const wasmBytes = wasmResponse?.then((r) => r.clone().arrayBuffer());
+  const wasmForImage = wasmResponse?.then((r) => r.clone());
   const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming?.(r.clone()));
-  for (const pending of [snapResponse, wasmResponse, wasmBytes, wasmModule]) pending?.catch(() => {});
+  for (const pending of [snapResponse, wasmResponse, wasmForImage, wasmModule]) pending?.catch(() => {});
   if (snapshot) {
     keepForOffline(buildPromise, [
       [wasmUrl, wasmResponse.then((r) => r.clone())],
-      [at(SNAPSHOT_FILE), snapResponse.then((r) => r.clone())],
+      [at(SNAPSHOT_FILE), snapResponse.then((r) => r?.clone() ?? Response.error())],
     ]);
   }
   const runtime = import(at("pyodide.mjs"));
@@ -311,17 +374,24 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const base = { indexURL: runtimeUrl, lockFileContents: LOCK, packageBaseUrl: runtimeUrl };
 
   if (snapInfo && snapResponse) {
+    let kept = null;
     try {
       if (snapInfo.pyodide !== version) {
         throw new Error(`snapshot for Pyodide ${snapInfo.pyodide}, runtime ${version}`);
       }
-      const bytes = await readSnapshot(await snapResponse, snapInfo, wasmBytes);
-      await wasmModule.catch(() => null); // only a head start: Pyodide compiles anyway
+      kept = await keptImage;
+      const bytes = kept ?? await readSnapshot(await snapResponse, snapInfo,
+        wasmForImage.then((r) => r.arrayBuffer()));
+      const compiled = await wasmModule.catch(() => null);
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
-        loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }));
-      return { session: newSession(pyodide, fullStdlibUrl), build, mode: "snapshot" };
+        loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }), compiled);
+      const session = newSession(pyodide, fullStdlibUrl);
+      const stored = kept ? Promise.resolve(false) : keepImage(await cacheName, imageUrl, bytes);
+      return { session, build, mode: "snapshot", image: kept ? "cached" : "downloaded", stored };
     } catch (error) {
       console.warn("kugler: snapshot boot failed, booting normally:", error);
+      // A kept image that would not boot is not tried again.
+      if (kept) cacheName.then((name) => caches.open(name)).then((c) => c.delete(imageUrl)).catch(() => {});
     }
   }
 
@@ -331,8 +401,10 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const stdLibURL = stdlibInfo ? at(stdlibInfo.file) : fullStdlibUrl;
   const downloaded = await wasmResponse?.catch(() => null);
   const load = () => loadPyodide({ ...base, stdLibURL });
-  const pyodide = await (downloaded ? withWasmResponse(wasmUrl, downloaded, load) : load());
+  const compiled = downloaded ? await wasmModule.catch(() => null) : null;
+  const pyodide = await (downloaded ? withWasmResponse(wasmUrl, downloaded, load, compiled) : load());
   pyodide.runPython(BOOT_PY);
   pyodide.unpackArchive(await wheelBytes, "wheel");
-  return { session: newSession(pyodide, fullStdlibUrl), build, mode: "normal" };
+  return { session: newSession(pyodide, fullStdlibUrl), build, mode: "normal", image: null,
+    stored: Promise.resolve(false) };
 }

@@ -51,7 +51,9 @@ self.onmessage = async ({ data }) => {
     if (data.op === "boot") {
       const base = new URL("./", self.location.href).href;
       engine = await bootEngine(base, { snapshot: data.snapshot });
-      reply({ mode: engine.mode, build: engine.build });
+      reply({ mode: engine.mode, image: engine.image, build: engine.build });
+    } else if (data.op === "stored") {
+      reply({ stored: await engine.stored });
     } else if (data.op === "json") {
       reply({ text: engine.session.handle_json(data.text) });
     } else if (data.op === "call") {
@@ -286,6 +288,50 @@ def test_random_is_reseeded_after_each_restore(
         assert boot(pg, server)["mode"] == "snapshot"
         values.append(py_call(pg, "random", "random")["value"])
     assert values[0] != values[1], "two restores of one snapshot gave the same random state"
+
+
+def stored(page: Any) -> bool:
+    """Waits until the booted engine kept (or failed to keep) its memory image."""
+    return bool(page.evaluate("() => window.harness({ op: 'stored' })")["stored"])
+
+
+def test_second_boot_uses_the_memory_image_the_first_one_kept(
+        context: Any, page: Any, mirror_site: Callable[..., SiteServer]) -> None:
+    server = mirror_site()
+    first = boot(page, server)
+    assert (first["mode"], first["image"]) == ("snapshot", "downloaded")
+    assert stored(page), "the inflated image was not kept"
+    second_page = context.new_page()
+    urls = requested(second_page)
+    second = boot(second_page, server)
+    assert (second["mode"], second["image"]) == ("snapshot", "cached")
+    assert not fetched(urls, SNAPSHOT), "a kept image must spare the compressed download"
+    assert not stored(second_page), "a boot from the kept image writes nothing"
+    played = second_page.evaluate(PLAY_JS)
+    assert played["moves"] > 0 and played["failed"] == 0, played
+
+
+def test_a_damaged_kept_image_is_replaced_not_used(
+        context: Any, page: Any, mirror_site: Callable[..., SiteServer]) -> None:
+    server = mirror_site()
+    first = boot(page, server)
+    assert stored(page)
+    # Flip one byte deep in the kept image: size right, checksum wrong.
+    page.evaluate("""async (name) => {
+        const url = new URL("pyodide/kugler-snapshot.bin", location.href).href;
+        const cache = await caches.open(name);
+        const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+        bytes[bytes.length - 12345] ^= 0x40;
+        await cache.put(url, new Response(bytes));
+    }""", f"kugler-{first['build']['build']}")
+    again = context.new_page()
+    urls = requested(again)
+    second = boot(again, server)
+    assert (second["mode"], second["image"]) == ("snapshot", "downloaded")
+    assert fetched(urls, SNAPSHOT)
+    assert stored(again), "the good image replaces the damaged one"
+    third = boot(context.new_page(), server)
+    assert (third["mode"], third["image"]) == ("snapshot", "cached")
 
 
 def _edit_info(**changes: Any) -> Callable[[Path], None]:

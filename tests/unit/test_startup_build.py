@@ -192,6 +192,17 @@ def test_snapshot_static_data_restores_to_its_checksum_with_the_wasm() -> None:
     assert checksum(tampered) != meta["static_checksum"]
 
 
+def test_snapshot_image_checksum_covers_the_whole_restored_image() -> None:
+    # The page keeps the image it hands to Pyodide (header + restored memory)
+    # and trusts a kept copy only when this checksum matches.
+    meta, raw, memory = restored_memory()
+    header = int.from_bytes(raw[4:8], "little")
+    whole = raw[:header] + memory
+    assert len(whole) == meta["raw_size"]
+    assert checksum(whole) == meta["image_checksum"]
+    assert checksum(whole[:-1] + bytes([whole[-1] ^ 0x80])) != meta["image_checksum"]
+
+
 def test_snapshot_is_stored_as_a_delta_that_pays() -> None:
     _, raw, memory = restored_memory()
     header = int.from_bytes(raw[4:8], "little")
