@@ -47,12 +47,19 @@ function reducedMotion() {
 
 // ------------------------------------------------------------------ board and grid
 
+// The board's size depends on the bar's height (--bar-h in the stylesheet),
+// and the bar's height on its width, which follows the board's: measured
+// until it settles (two rounds at most in practice), once the bar shows its
+// words (firstPaint), then on every resize. A board drawn at a size that then
+// changes is drawn twice, with all its images.
 const bar = document.querySelector(".bar");
 function measureBar() {
-  root.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+  for (let round = 0; round < 4; round += 1) {
+    const height = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
+    if (root.style.getPropertyValue("--bar-h") === height) return;
+    root.style.setProperty("--bar-h", height);
+  }
 }
-measureBar();
-if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
 
 const canvas = $("board");
 root.style.setProperty("--frame", `${FRAME * 100}%`);
@@ -908,6 +915,10 @@ function firstPaint() {
     showBar({ score: 0, deal: 0, next: [], line: settings.line, can_undo: false });
   }
   renderer.setLoading(engine.state === "loading");
+  // One style and layout for the whole first paint: the bar holds its final
+  // words and numbers now, so the board's size is final too.
+  measureBar();
+  if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
   renderer.draw();
   performance.mark("kugler:first-board");
   if (engine.state === "loading") root.dataset.engine = "loading";

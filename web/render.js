@@ -147,13 +147,12 @@ export class BoardRenderer {
     this.cssSize = 0;
     this.backdrop = null;
     this.sprites = new Map();
-    this.measure();
+    // Measured at the first draw (the page's first layout), then on resize.
     if (typeof ResizeObserver === "function") {
       const ro = new ResizeObserver((entries) => {
         const entry = entries[entries.length - 1];
         const box = entry.devicePixelContentBoxSize?.[0];
-        this.measure(box ? box.inlineSize : null);
-        this.draw();
+        if (this.measure(box ? box.inlineSize : null)) this.draw();
       });
       try {
         ro.observe(canvas, { box: "device-pixel-content-box" });
@@ -163,7 +162,10 @@ export class BoardRenderer {
     }
   }
 
-  /** Size the backing store to the canvas's CSS size × devicePixelRatio. */
+  /**
+   * Size the backing store to the canvas's CSS size × devicePixelRatio.
+   * Returns true when that size changed (the canvas is then blank).
+   */
   measure(devicePixels = null) {
     const rect = this.canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
@@ -180,8 +182,11 @@ export class BoardRenderer {
       this.backdrop = null;
       for (const sprite of this.sprites.values()) release(sprite);
       this.sprites.clear();
+      this.cssSize = css;
+      return true;
     }
     this.cssSize = css;
+    return false;
   }
 
   get inner() {
