@@ -10,9 +10,16 @@ web/boot.js checks before use:
 
     dist/pyodide/kugler-snapshot.bin.gz
     dist/pyodide/kugler-snapshot.json   {pyodide, build_id, magic, raw_size,
-                                         gz_size, static_end, static_checksum,
+                                         page_size, packed_size, gz_size,
+                                         static_end, static_checksum,
                                          image_checksum, stdlib, wheel}
     dist/pyodide/kugler-snapshot-stdlib.zip
+
+What is compressed is the image as a page map (`pack_pages`): a bitmap with
+one bit per 4 kB page of the image, then only the pages that are not all zero,
+in order. Two thirds of the heap are zero pages, so the page inflates a third
+of the bytes (70-90 ms instead of 200-340 ms for the full image, measured
+with Node's DecompressionStream) and puts the pages into a zeroed buffer.
 
 The memory image is stored XOR the initial memory that the wasm's data
 segments describe (web/boot.js wasmDataImage), so the runtime's static data is
@@ -43,6 +50,44 @@ from tools import stdlib
 SNAPSHOT_FILE = "kugler-snapshot.bin.gz"  # must match web/boot.js
 SNAPSHOT_INFO = "kugler-snapshot.json"
 SNAPSHOT_STDLIB = "kugler-snapshot-stdlib.zip"
+
+
+PAGE_SIZE = 4096  # the page map's unit; web/boot.js reads it from the info file
+
+
+def pack_pages(raw: bytes, page_size: int = PAGE_SIZE) -> bytes:
+    """The page map of `raw`: a bitmap (bit i, least significant first, of
+    byte i // 8 set when page i holds a non-zero byte) followed by those
+    pages in order. The last page may be short. Inverse: unpack_pages."""
+    count = -(-len(raw) // page_size)
+    bitmap = bytearray(-(-count // 8))
+    pages = []
+    for index in range(count):
+        page = raw[index * page_size:(index + 1) * page_size]
+        if page.count(0) != len(page):
+            bitmap[index >> 3] |= 1 << (index & 7)
+            pages.append(page)
+    return bytes(bitmap) + b"".join(pages)
+
+
+def unpack_pages(packed: bytes, raw_size: int, page_size: int = PAGE_SIZE) -> bytes:
+    """The image of `raw_size` bytes that pack_pages made `packed` from.
+
+    Raises ValueError when the page data does not fit the bitmap."""
+    count = -(-raw_size // page_size)
+    offset = -(-count // 8)
+    raw = bytearray(raw_size)
+    for index in range(count):
+        if packed[index >> 3] >> (index & 7) & 1:
+            start = index * page_size
+            length = min(page_size, raw_size - start)
+            if offset + length > len(packed):
+                raise ValueError("page map: pages truncated")
+            raw[start:start + length] = packed[offset:offset + length]
+            offset += length
+    if offset != len(packed):
+        raise ValueError("page map: more page data than the bitmap names")
+    return bytes(raw)
 
 
 def compress(raw: bytes) -> bytes:
@@ -77,14 +122,17 @@ def _write_snapshot(runtime: Path, wheel: Path) -> Path:
         entry = zipfile.ZipInfo(stdlib.NAMES_FILE, stdlib.ZIP_DATE)
         entry.compress_type = zipfile.ZIP_DEFLATED
         tiny.writestr(entry, names)
-    packed = compress(raw)
+    paged = pack_pages(raw)
+    packed = compress(paged)
     target = runtime / SNAPSHOT_FILE
     target.write_bytes(packed)
     info = {"pyodide": result["pyodide"], "build_id": result["build_id"], "magic": result["magic"],
-            "raw_size": len(raw), "gz_size": len(packed), "static_end": result["static_end"],
+            "raw_size": len(raw), "page_size": PAGE_SIZE, "packed_size": len(paged),
+            "gz_size": len(packed), "static_end": result["static_end"],
             "static_checksum": result["static_checksum"],
             "image_checksum": result["image_checksum"], "stdlib": SNAPSHOT_STDLIB,
             "wheel": wheel.name}
     (runtime / SNAPSHOT_INFO).write_text(json.dumps(info, indent=2) + "\n")
-    print(f"[build] snapshot: {len(raw)} bytes, {len(packed)} gzip", flush=True)
+    print(f"[build] snapshot: {len(raw)} bytes, {len(paged)} in non-zero pages, "
+          f"{len(packed)} gzip", flush=True)
     return target

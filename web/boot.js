@@ -12,8 +12,9 @@
 // sub-path.
 //
 // Fast path: a memory snapshot of an interpreter that already imported
-// kugler_core (made at build time by tools/snapshot.py), gzip-compressed and
-// inflated here with DecompressionStream; its static data is stored XOR the
+// kugler_core (made at build time by tools/snapshot.py), stored as a map of
+// its non-zero pages, gzip-compressed and inflated here with
+// DecompressionStream; its static data is stored XOR the
 // wasm's data segments (the wasm is downloaded anyway). It is a private Pyodide
 // API tied to the exact runtime build, so it is checked (Pyodide version,
 // runtime build id, size, magic, checksum of the restored static data) and any
@@ -185,6 +186,27 @@ export function xorInto(memory, image) {
   for (; k < n; k++) memory[k] ^= image[k];
 }
 
+// The image of `rawSize` bytes from its page map (tools/snapshot.py
+// pack_pages): a bitmap, one bit per page of `pageSize` bytes (bit i, least
+// significant first, of byte i >> 3: the page is not all zero), then those
+// pages in order; the last page may be short. Throws when the page data does
+// not fit the bitmap.
+export function unpackPages(packed, rawSize, pageSize) {
+  const count = Math.ceil(rawSize / pageSize);
+  const image = new Uint8Array(rawSize);
+  let offset = Math.ceil(count / 8);
+  for (let page = 0; page < count; page++) {
+    if (!(packed[page >> 3] & (1 << (page & 7)))) continue;
+    const start = page * pageSize;
+    const length = Math.min(pageSize, rawSize - start);
+    if (offset + length > packed.length) throw new Error("snapshot: pages truncated");
+    image.set(packed.subarray(offset, offset + length), start);
+    offset += length;
+  }
+  if (offset !== packed.length) throw new Error("snapshot: more page data than the bitmap names");
+  return image;
+}
+
 // A fast 32-bit FNV-1a style checksum over bytes, as 8 hex digits.
 export function checksum(bytes) {
   let h = 0x811c9dc5;
@@ -213,17 +235,18 @@ function hex(words) {
   return Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
 }
 
-// Inflates the gzip snapshot, undoes the XOR with the wasm's data image and
+// Inflates the gzip snapshot, unpacks its page map, undoes the XOR with the wasm's data image and
 // checks the result against its info file; throws on any mismatch (gzip CRC
 // errors surface as TypeError from the stream).
 async function readSnapshot(response, info, wasmBytes) {
   if (typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
-  if (bytes.length !== info.raw_size || bytes.length % 4 !== 0) {
-    throw new Error(`snapshot: ${bytes.length} bytes, expected ${info.raw_size}`);
+  const packed = new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (packed.length !== info.packed_size || !(info.page_size > 0) || info.raw_size % 4 !== 0) {
+    throw new Error(`snapshot: ${packed.length} bytes of pages, expected ${info.packed_size}`);
   }
+  const bytes = unpackPages(packed, info.raw_size, info.page_size);
   const words = new Uint32Array(bytes.buffer, 0, 12);
   if (words[0] !== info.magic) throw new Error("snapshot: bad magic number");
   const id = hex(words.subarray(4, 12));

@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from conftest import DIST, SiteServer
 
+from tools import snapshot
+
 BOOT_TIMEOUT = 180_000  # ms: a normal boot takes 3-6 s here, much longer under load
 SNAPSHOT = "pyodide/kugler-snapshot.bin.gz"
 SNAPSHOT_INFO = "pyodide/kugler-snapshot.json"
@@ -350,11 +352,12 @@ def _edit_snapshot(change: Callable[[bytes], bytes]) -> Callable[[Path], None]:
 
 def _flip_memory(packed: bytes) -> bytes:
     """A valid gzip whose memory image differs in the static data region."""
-    raw = bytearray(gzip.decompress(packed))
+    size = int(json.loads((DIST / SNAPSHOT_INFO).read_text())["raw_size"])
+    raw = bytearray(snapshot.unpack_pages(gzip.decompress(packed), size))
     header = int.from_bytes(raw[4:8], "little")
     for offset in range(header + 4096, header + 8192):
         raw[offset] ^= 0xFF
-    return gzip.compress(bytes(raw), compresslevel=1)
+    return gzip.compress(snapshot.pack_pages(bytes(raw)), compresslevel=1)
 
 
 BAD_SNAPSHOTS = {
@@ -366,6 +369,8 @@ BAD_SNAPSHOTS = {
     "other runtime build": _edit_info(build_id="0" * 64),
     "other Pyodide version": _edit_info(pyodide="0.0.1"),
     "static data mismatch": _edit_snapshot(_flip_memory),
+    "page map mismatch": _edit_snapshot(
+        lambda b: gzip.compress(gzip.decompress(b)[:-4096], compresslevel=1)),
 }
 
 

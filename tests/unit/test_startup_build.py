@@ -109,7 +109,8 @@ def checksum(data: bytes) -> str:
 def restored_memory() -> tuple[dict[str, object], bytes, bytes]:
     """(info, raw snapshot as stored, memory with the static region restored)."""
     meta = info(snapshot.SNAPSHOT_INFO)
-    raw = gzip.decompress((RUNTIME / snapshot.SNAPSHOT_FILE).read_bytes())
+    raw = snapshot.unpack_pages(gzip.decompress((RUNTIME / snapshot.SNAPSHOT_FILE).read_bytes()),
+                                int(str(meta["raw_size"])), int(str(meta["page_size"])))
     header = int.from_bytes(raw[4:8], "little")
     memory = raw[header:]
     image = data_image((RUNTIME / "pyodide.asm.wasm").read_bytes())
@@ -208,8 +209,35 @@ def test_snapshot_is_stored_as_a_delta_that_pays() -> None:
     header = int.from_bytes(raw[4:8], "little")
     stored = (RUNTIME / snapshot.SNAPSHOT_FILE).read_bytes()
     assert stored[4:8] == b"\0\0\0\0", "gzip mtime 0: the same build gives the same bytes"
-    plain = gzip.compress(raw[:header] + memory, compresslevel=9, mtime=0)
+    plain = gzip.compress(snapshot.pack_pages(raw[:header] + memory), compresslevel=9, mtime=0)
     assert len(stored) < 0.9 * len(plain)
+
+
+def test_snapshot_pages_are_stored_without_the_zero_ones() -> None:
+    meta = info(snapshot.SNAPSHOT_INFO)
+    packed = gzip.decompress((RUNTIME / snapshot.SNAPSHOT_FILE).read_bytes())
+    assert len(packed) == meta["packed_size"]
+    assert len(packed) < 0.5 * int(str(meta["raw_size"])), "most of the heap is zero pages"
+
+
+@pytest.mark.parametrize("raw", [
+    b"", bytes(4096), b"\1" + bytes(4095), bytes(8191) + b"\2", bytes(5000) + b"\3" * 10,
+    bytes(range(256)) * 40 + bytes(12288) + b"\xff" * 3,
+])
+def test_page_map_round_trips_and_drops_zero_pages(raw: bytes) -> None:
+    packed = snapshot.pack_pages(raw)
+    assert snapshot.unpack_pages(packed, len(raw)) == raw
+    pages = -(-len(raw) // 4096)
+    nonzero = sum(1 for k in range(pages) if any(raw[k * 4096:(k + 1) * 4096]))
+    assert len(packed) <= -(-pages // 8) + nonzero * 4096
+
+
+def test_page_map_refuses_page_data_that_does_not_fit() -> None:
+    packed = snapshot.pack_pages(b"\1" * 5000)
+    with pytest.raises(ValueError):
+        snapshot.unpack_pages(packed[:-1], 5000)
+    with pytest.raises(ValueError):
+        snapshot.unpack_pages(packed + b"\0", 5000)
 
 
 def test_snapshot_stdlib_only_holds_the_module_names() -> None:
@@ -219,19 +247,25 @@ def test_snapshot_stdlib_only_holds_the_module_names() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
-def test_boot_js_agrees_with_this_test_on_image_and_checksum() -> None:
+def test_boot_js_agrees_with_this_test_on_image_checksum_and_pages(tmp_path: Path) -> None:
+    sample = bytes(4096) + bytes(range(256)) * 16 + bytes(4000) + b"\x07" * 153
+    assert len(sample) == 12345
+    paged_file = tmp_path / "paged.bin"
+    paged_file.write_bytes(snapshot.pack_pages(sample))
     boot_js = json.dumps((ROOT / "web" / "boot.js").as_uri())
     wasm = json.dumps(str(RUNTIME / "pyodide.asm.wasm"))
     script = (
         'import fs from "node:fs";'
-        f"import {{ wasmDataImage, checksum }} from {boot_js};"
+        f"import {{ wasmDataImage, checksum, unpackPages }} from {boot_js};"
         f"const image = wasmDataImage(new Uint8Array(fs.readFileSync({wasm})));"
-        "console.log(JSON.stringify([image.length, checksum(image)]));"
+        f"const paged = new Uint8Array(fs.readFileSync({json.dumps(str(paged_file))}));"
+        "const unpacked = unpackPages(paged, 12345, 4096);"
+        "console.log(JSON.stringify([image.length, checksum(image), checksum(unpacked)]));"
     )
     done = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
                           capture_output=True, text=True, check=True)
     image = data_image((RUNTIME / "pyodide.asm.wasm").read_bytes())
-    assert json.loads(done.stdout) == [len(image), checksum(image)]
+    assert json.loads(done.stdout) == [len(image), checksum(image), checksum(sample)]
 
 
 # ------------------------------------------------------------ failure handling
