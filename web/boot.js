@@ -341,6 +341,24 @@ async function cachedImage(cacheName, url, info) {
   return null;
 }
 
+// A response whose body is `bytes`, handed over in slices of `chunk` bytes as
+// the reader asks for them: writing 31 MB in one piece blocks this thread for
+// ~200 ms (a move waiting behind it), in slices for a few ms at a time.
+function slicedResponse(bytes, chunk = 1 << 20) {
+  let offset = 0;
+  const body = new ReadableStream({
+    pull(controller) {
+      const end = Math.min(offset + chunk, bytes.length);
+      controller.enqueue(bytes.slice(offset, end));
+      offset = end;
+      if (offset >= bytes.length) controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
+  });
+}
+
 // Stores the memory image `bytes` (as passed to Pyodide, which copies it into
 // the wasm memory and leaves it as it was) for the next visit, after a delay.
 // Resolves true when stored; never throws.
@@ -348,8 +366,7 @@ function keepImage(cacheName, url, bytes) {
   if (typeof caches === "undefined") return Promise.resolve(false);
   return new Promise((resolve) => setTimeout(resolve, KEEP_IMAGE_DELAY_MS))
     .then(() => caches.open(cacheName))
-    .then((cache) => cache.put(url, new Response(bytes, {
-      headers: { "Content-Type": "application/octet-stream" } })))
+    .then((cache) => cache.put(url, slicedResponse(bytes)))
     .then(() => true, () => false);
 }
 
