@@ -205,7 +205,8 @@ def test_try_again_replays_the_same_deal(page: Any, site: Any) -> None:
     assert text(page, "#retry") == "Prøv igen"
     page.click("#retry")
     wait_idle(page)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).moves === 0")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:game') || 'null')?.moves === 0")
     assert board(page) == first
     assert text(page, "#deal") == "4242"
     assert text(page, "#score") == "0"
@@ -251,7 +252,8 @@ def test_variant_change_asks_and_has_its_own_record(context: Any, page: Any, sit
     page.check("input[name=line][value='4']")
     page.wait_for_selector("dialog#confirm-window[open]")
     page.click("dialog#confirm-window button[value=confirm]")
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).line === 4")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:game') || 'null')?.line === 4")
     wait_idle(page)
     assert text(page, "#record") == "8"
     saved = stored(page, GAME_KEY)
@@ -261,8 +263,9 @@ def test_variant_change_asks_and_has_its_own_record(context: Any, page: Any, sit
     page.click("#menu")
     page.click("#new-game")
     wait_idle(page)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kugler:1:game')).id !== "
-                           f"{saved['id']!r}")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:game') || 'null')?.id !== "
+        f"{saved['id']!r}")
     assert stored(page, GAME_KEY)["line"] == 4
     assert text(page, "#record") == "8"
 
@@ -371,7 +374,7 @@ def test_language_switch_is_remembered(page: Any, site: Any) -> None:
     assert text(page, "#retry") == "Pröva om spel"
     assert page.get_attribute("html", "lang") == "sv"
     page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('kugler:1:settings')).language === 'sv'")
+        "() => JSON.parse(localStorage.getItem('kugler:1:settings') || 'null')?.language === 'sv'")
     page.reload()
     wait_ready(page)
     assert text(page, "#undo") == "Ångra"

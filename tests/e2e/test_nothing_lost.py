@@ -249,7 +249,7 @@ def test_records_are_never_replaced_after_a_failed_read(
     move(page, (7, 8), (8, 8))
     page.wait_for_selector("dialog#game-over[open]")
     page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('kugler:1:records:5')).stats.games === 2")
+        "() => JSON.parse(localStorage.getItem('kugler:1:records:5') || 'null')?.stats.games === 2")
     records = stored(page, records_key(5))
     assert records["record"] == 24
     assert {e["id"] for e in records["ranking"]} == {"old-game", "nearly-full"}
@@ -360,7 +360,7 @@ def test_reload_in_the_middle_of_a_roll_keeps_a_whole_move(
     # the move is stored while the ball still rolls (18 cells, ~0.6 s)
     page.wait_for_function(
         "() => document.querySelector('[role=grid]').hasAttribute('data-busy')"
-        " && JSON.parse(localStorage.getItem('kugler:1:game')).moves === 1", polling=10)
+        " && JSON.parse(localStorage.getItem('kugler:1:game') || 'null')?.moves === 1", polling=10)
     page.reload()
     wait_ready(page)
     saved = Game.from_dict(stored(page, GAME_KEY))
