@@ -174,19 +174,16 @@ export class BoardRenderer {
     // the exact device-pixel size when the browser reports a plausible one
     const exact = devicePixels && Math.abs(devicePixels - wanted) <= Math.max(2, wanted * 0.02);
     const px = Math.max(1, Math.round(exact ? devicePixels : wanted));
-    if (px !== this.pxSize) {
-      this.pxSize = px;
-      this.canvas.width = px;
-      this.canvas.height = px;
-      release(this.backdrop);
-      this.backdrop = null;
-      for (const sprite of this.sprites.values()) release(sprite);
-      this.sprites.clear();
-      this.cssSize = css;
-      return true;
-    }
     this.cssSize = css;
-    return false;
+    if (px === this.pxSize) return false;
+    this.pxSize = px;
+    this.canvas.width = px;
+    this.canvas.height = px;
+    release(this.backdrop);
+    this.backdrop = null;
+    for (const sprite of this.sprites.values()) release(sprite);
+    this.sprites.clear();
+    return true;
   }
 
   get inner() {

@@ -323,15 +323,21 @@ def test_statistics_and_ranking_show_the_records(context: Any, page: Any, site: 
     assert "24" in text(page, "#ranking-body tbody tr")
 
 
-def test_help_shows_the_seed_text(page: Any, site: Any) -> None:
-    open_game(page, site)
+def open_help(page: Any) -> str:
+    """Open Help from the game window; returns its text once it shows the
+    points table (6 rows)."""
     page.click("#menu")
     page.click("#help")
     page.wait_for_selector("#help-body h3")
-    body = text(page, "#help-body")
+    assert page.locator("#help-body table tr").count() == 6
+    return text(page, "#help-body")
+
+
+def test_help_shows_the_seed_text(page: Any, site: Any) -> None:
+    open_game(page, site)
+    body = open_help(page)
     assert "Kugler \u2013 sådan spiller du" in body
     assert "Tryk på en kugle: den hopper i en guldramme." in body
-    assert page.locator("#help-body table tr").count() == 6
 
 
 def test_reload_resumes_the_game(context: Any, page: Any, site: Any) -> None:
@@ -506,13 +512,9 @@ def test_help_in_english_and_swedish(context: Any, page: Any, site: Any) -> None
         "reduced_motion": None}})
     open_game(page, site)
     assert text(page, "#undo") == "Undo"
-    page.click("#menu")
-    page.click("#help")
-    page.wait_for_selector("#help-body h3")
-    body = text(page, "#help-body")
+    body = open_help(page)
     assert "how to play" in body
     assert "Tap a ball: it bounces in a gold frame." in body
-    assert page.locator("#help-body table tr").count() == 6
     assert page.locator("#help-body script, #help-body img").count() == 0
     page.keyboard.press("Escape")
     page.click("#menu")
