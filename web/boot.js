@@ -334,11 +334,20 @@ async function cachedImage(cacheName, url, info) {
     if (!response) return null;
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.length === info.raw_size && checksum(bytes) === info.image_checksum) return bytes;
-    await (await caches.open(cacheName)).delete(url);
+    await dropImage(cacheName, url);
   } catch {
     // No usable copy: inflate the download instead.
   }
   return null;
+}
+
+// Deletes a kept memory image that must not be used again. Never throws.
+async function dropImage(cacheName, url) {
+  try {
+    await (await caches.open(cacheName)).delete(url);
+  } catch {
+    // Left as it is: the next boot checks it again.
+  }
 }
 
 // A response whose body is `bytes`, handed over in slices of `chunk` bytes as
@@ -389,15 +398,15 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
   const snapResponse = snapshot
     ? keptImage.then((image) => (image ? null : fetchOk(at(SNAPSHOT_FILE))))
     : null;
-  // The wasm is downloaded once and read up to three ways (clones): its bytes
-  // for the data image (only when inflating), a streaming compile started now
-  // (the browser's wasm code cache serves warm visits), whose module Pyodide
-  // then instantiates, and the response Pyodide is given.
+  // The wasm is downloaded once and only ever read through clones (so a clone
+  // can be taken at any time): a streaming compile started now (the browser's
+  // wasm code cache serves warm visits), whose module Pyodide then
+  // instantiates; its bytes for the data image, only when inflating; and the
+  // response Pyodide is given.
   const wasmUrl = at("pyodide.asm.wasm");
   const wasmResponse = snapshot ? fetchOk(wasmUrl) : null;
-  const wasmForImage = wasmResponse?.then((r) => r.clone());
   const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming?.(r.clone()));
-  for (const pending of [snapResponse, wasmResponse, wasmForImage, wasmModule]) pending?.catch(() => {});
+  for (const pending of [snapResponse, wasmResponse, wasmModule]) pending?.catch(() => {});
   if (snapshot) {
     keepForOffline(buildPromise, [
       [wasmUrl, wasmResponse.then((r) => r.clone())],
@@ -421,7 +430,7 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
       }
       kept = await keptImage;
       const bytes = kept ?? await readSnapshot(await snapResponse, snapInfo,
-        wasmForImage.then((r) => r.arrayBuffer()));
+        wasmResponse.then((r) => r.clone().arrayBuffer()));
       const compiled = await wasmModule.catch(() => null);
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }), compiled);
@@ -431,7 +440,7 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
     } catch (error) {
       console.warn("kugler: snapshot boot failed, booting normally:", error);
       // A kept image that would not boot is not tried again.
-      if (kept) cacheName.then((name) => caches.open(name)).then((c) => c.delete(imageUrl)).catch(() => {});
+      if (kept) await dropImage(await cacheName, imageUrl);
     }
   }
 
