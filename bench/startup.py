@@ -15,7 +15,10 @@ dist/pyodide), served under /bare/. Each run alternates game and bare page:
   service worker), with the saved game of the first visit in storage.
 
 Reported, medians over the runs:
-- first board paint: the page's performance mark "kugler:first-board";
+- first board paint: the page's performance mark "kugler:first-board" (the
+  bare page marks it after painting a plain board on a canvas of the same
+  size from the module that starts its worker: a page with nothing else in
+  it, the floor for that row);
 - engine ready: html[data-engine=ready] (bare: loadPyodide() resolved), from
   navigation start;
 - move response: click on a reachable empty cell (after clicking a ball and
@@ -107,8 +110,20 @@ INIT_SCRIPT = """
 })();
 """.replace("READY_MESSAGE", READY_MESSAGE)
 
+# The bare page also paints a plain board (a canvas as large as the game's,
+# 81 discs drawn by the same module that starts the worker) and marks it like
+# the game does: the first board paint of a page with nothing else in it, the
+# floor of that row on this machine.
 BARE_HTML = """<!doctype html>
-<meta charset="utf-8"><title>bare loadPyodide()</title><link rel="icon" href="data:,">
+<html lang="da"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>bare loadPyodide()</title><link rel="icon" href="data:,">
+<style>
+body { margin: 0; background: #2c160a; font: 16px system-ui, sans-serif; color: #fff; }
+canvas { display: block; margin: 0 auto; width: min(96vw, calc(100vh - 90px)); aspect-ratio: 1; }
+</style>
+<p>bare loadPyodide()</p>
+<canvas id="board"></canvas>
 <script type="module">
 const variant = new URLSearchParams(location.search).get("variant");
 const script = variant ? `levers-worker.js?variant=${variant}` : "worker.js";
@@ -117,6 +132,19 @@ worker.onmessage = (event) => {
   window.__bench.error = event.data.error ?? null;
   window.__bench.ready = event.data.at - performance.timeOrigin;
 };
+const canvas = document.getElementById("board");
+const side = Math.round(canvas.getBoundingClientRect().width * devicePixelRatio);
+canvas.width = canvas.height = side;
+const ctx = canvas.getContext("2d");
+ctx.fillStyle = "#b8864e";
+ctx.fillRect(0, 0, side, side);
+ctx.fillStyle = "#2265c7";
+for (let i = 0; i < 81; i++) {
+  ctx.beginPath();
+  ctx.arc((i % 9 + 0.5) * side / 9, (Math.floor(i / 9) + 0.5) * side / 9, side / 24, 0, 7);
+  ctx.fill();
+}
+performance.mark("kugler:first-board");
 </script>
 """
 
@@ -440,6 +468,8 @@ def summarize(game: list[dict[str, Any]], bare: list[dict[str, Any]],
         "paint_cold": col(game, "cold", "paint"), "paint_warm": col(game, "warm", "paint"),
         "ready_cold": col(game, "cold", "ready"), "ready_warm": col(game, "warm", "ready"),
         "bare_cold": col(bare, "cold", "ready"), "bare_warm": col(bare, "warm", "ready"),
+        "bare_paint_cold": col(bare, "cold", "paint"),
+        "bare_paint_warm": col(bare, "warm", "paint"),
         "move_median": median(moves), "move_p95": p95(moves), "moves": len(moves),
         "longtasks_median": median([float(t) for t in tasks]), "longtask_max": longest,
         "bare_longtasks_median": median([float(t) for t in bare_tasks]),
@@ -479,8 +509,10 @@ def fmt_ratio(value: float | None) -> str:
 def table(s: dict[str, Any]) -> str:
     nosw = s["bytes_without_sw"]
     rows = [
-        ("First board paint, cold", fmt_ms(s["paint_cold"]), NA, NA, "≤ 150 ms"),
-        ("First board paint, warm (saved game)", fmt_ms(s["paint_warm"]), NA, NA, "≤ 150 ms"),
+        ("First board paint, cold", fmt_ms(s["paint_cold"]), fmt_ms(s["bare_paint_cold"]),
+         NA, "≤ 150 ms"),
+        ("First board paint, warm (saved game)", fmt_ms(s["paint_warm"]),
+         fmt_ms(s["bare_paint_warm"]), NA, "≤ 150 ms"),
         ("Engine ready, cold", fmt_ms(s["ready_cold"]), fmt_ms(s["bare_cold"]),
          fmt_ratio(s["ratio_cold"]), "ratio ≤ 0.35"),
         ("Engine ready, warm", fmt_ms(s["ready_warm"]), fmt_ms(s["bare_warm"]),
