@@ -313,19 +313,25 @@ def test_second_boot_uses_the_memory_image_the_first_one_kept(
     assert played["moves"] > 0 and played["failed"] == 0, played
 
 
+# "flip": it unpacks to the right size, but its checksum is wrong;
+# "truncate": it is no longer a page map of an image of this size.
+DAMAGES = ["flip", "truncate"]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_damaged_kept_image_is_replaced_not_used(
-        context: Any, page: Any, mirror_site: Callable[..., SiteServer]) -> None:
+        context: Any, page: Any, mirror_site: Callable[..., SiteServer], damage: str) -> None:
     server = mirror_site()
     first = boot(page, server)
     assert stored(page)
-    # Flip one byte deep in the kept image: size right, checksum wrong.
-    page.evaluate("""async (name) => {
-        const url = new URL("pyodide/kugler-snapshot.bin", location.href).href;
+    page.evaluate("""async ([name, damage]) => {
+        const url = new URL("pyodide/kugler-snapshot.pages", location.href).href;
         const cache = await caches.open(name);
         const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
-        bytes[bytes.length - 12345] ^= 0x40;
-        await cache.put(url, new Response(bytes));
-    }""", f"kugler-{first['build']['build']}")
+        if (damage === "flip") bytes[bytes.length - 123] ^= 0x40;
+        const damaged = damage === "truncate" ? bytes.subarray(0, bytes.length - 4096) : bytes;
+        await cache.put(url, new Response(damaged));
+    }""", [f"kugler-{first['build']['build']}", damage])
     again = context.new_page()
     urls = requested(again)
     second = boot(again, server)

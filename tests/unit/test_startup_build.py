@@ -256,16 +256,22 @@ def test_boot_js_agrees_with_this_test_on_image_checksum_and_pages(tmp_path: Pat
     wasm = json.dumps(str(RUNTIME / "pyodide.asm.wasm"))
     script = (
         'import fs from "node:fs";'
-        f"import {{ wasmDataImage, checksum, unpackPages }} from {boot_js};"
+        f"import {{ wasmDataImage, checksum, unpackPages, packPages }} from {boot_js};"
         f"const image = wasmDataImage(new Uint8Array(fs.readFileSync({wasm})));"
         f"const paged = new Uint8Array(fs.readFileSync({json.dumps(str(paged_file))}));"
         "const unpacked = unpackPages(paged, 12345, 4096);"
-        "console.log(JSON.stringify([image.length, checksum(image), checksum(unpacked)]));"
+        "const hex = (bytes) => Buffer.from(bytes).toString('hex');"
+        # the same map from a word-aligned view and from one that is not
+        "const shifted = new Uint8Array(12346); shifted.set(unpacked, 1);"
+        "console.log(JSON.stringify([image.length, checksum(image), checksum(unpacked),"
+        " hex(packPages(unpacked, 4096)), hex(packPages(shifted.subarray(1), 4096))]));"
     )
     done = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
                           capture_output=True, text=True, check=True)
     image = data_image((RUNTIME / "pyodide.asm.wasm").read_bytes())
-    assert json.loads(done.stdout) == [len(image), checksum(image), checksum(sample)]
+    paged = snapshot.pack_pages(sample).hex()
+    assert json.loads(done.stdout) == [len(image), checksum(image), checksum(sample),
+                                       paged, paged]
 
 
 # ------------------------------------------------------------ failure handling
