@@ -413,13 +413,38 @@ async function finishGame(final, show) {
   if (show) showOver();
 }
 
+/**
+ * The name field of the game-over window (#go-name-row), made from its
+ * template the first time a game enters the ranking.
+ */
+function nameRow() {
+  const existing = $("go-name-row");
+  if (existing) return existing;
+  const template = $("go-name-template");
+  template.after(template.content.cloneNode(true));
+  const row = $("go-name-row");
+  applyWords(row);
+  $("go-name-save").addEventListener("click", () => saveName());
+  $("go-name").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault(); // Enter saves the name instead of closing the window
+      saveName();
+    }
+  });
+  $("go-name").addEventListener("input", () => { $("go-name-saved").hidden = true; });
+  return row;
+}
+
 /** The game-over window, with the name field when the game is in the ranking. */
 function showOver() {
   const { final, info } = lastOver;
   showGameOver(final, info);
-  const row = $("go-name-row");
-  row.hidden = !info.rank;
-  if (info.rank) $("go-name").value = info.name || playerName || lastName(final.line);
+  if (info.rank) {
+    nameRow().hidden = false;
+    $("go-name").value = info.name || playerName || lastName(final.line);
+  } else if ($("go-name-row")) {
+    $("go-name-row").hidden = true;
+  }
 }
 
 /** The most recent name in the ranking of `line` (text from a validated document). */
@@ -769,14 +794,6 @@ $("stats").addEventListener("click", () => openTabbed($("stats-window"), renderS
 
 // ------------------------------------------------------------------ name, export and import
 
-$("go-name-save").addEventListener("click", () => saveName());
-$("go-name").addEventListener("keydown", (event) => {
-  if (event.key === "Enter") {
-    event.preventDefault(); // Enter saves the name instead of closing the window
-    saveName();
-  }
-});
-$("go-name").addEventListener("input", () => { $("go-name-saved").hidden = true; });
 
 /** Download the facade's export document (game, records of both variants, settings). */
 async function exportData() {
