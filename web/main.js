@@ -385,18 +385,28 @@ function updateRecords(line, change) {
   });
 }
 
-/** Count a finished game in the records of its variant and show the game-over window. */
+/**
+ * Show the game-over window at once (when `show`) with what the final state
+ * says, count the game in the records of its variant, then complete the
+ * window with what the records answer (record, new record, rank, name field)
+ * if it still shows this game. The board is not busy meanwhile: the records
+ * are written under their own lock, from the final state alone.
+ */
 async function finishGame(final, show) {
   const line = final.line;
   const date = new Date().toISOString();
-  setBusy(+1);
+  const known = records[line]?.record ?? 0;
+  lastOver = { final, info: { record: Math.max(known, final.score) }, date };
+  const dialog = $("game-over");
+  dialog.dataset.records = "pending"; // "done" once the window shows what the records say
+  updateClock();
+  if (show) showOver();
   const reply = await updateRecords(line, (base) =>
     engine.request("records_add", { records: base, game: final.save, date }));
-  setBusy(-1);
-  let info = { record: records[line]?.record ?? final.score };
+  if (lastOver?.final !== final) return; // another game ended meanwhile
   if (reply.ok) {
     const r = reply.result;
-    info = {
+    const info = {
       record: r.records?.record ?? final.score,
       newRecord: Boolean(r.new_record) && !r.already_counted,
       previousRecord: r.previous_record,
@@ -404,13 +414,13 @@ async function finishGame(final, show) {
     };
     const entry = r.records?.ranking?.find((e) => e.id === final.id);
     info.name = entry?.name ?? "";
+    lastOver.info = info;
     showRecord(state?.line ?? line);
   } else if (reply.error?.code === "internal") {
     engineError(reply.error);
   }
-  lastOver = { final, info, date };
-  updateClock();
-  if (show) showOver();
+  if (show && dialog.open && state?.over && state.id === final.id) showOver();
+  dialog.dataset.records = "done";
 }
 
 /**

@@ -42,7 +42,7 @@ def test_500_random_moves_through_the_grid(page: Any, site: Any) -> None:
         seen = page.evaluate(READ)
         cells: list[int] = seen["board"]
         if seen["over"] or all(cells):
-            page.wait_for_selector("dialog#game-over[open]")
+            page.wait_for_selector("dialog#game-over[open][data-records=done]")
             page.click("#go-new")
             wait_idle(page)
             games += 1

@@ -284,7 +284,7 @@ def test_game_over_window_with_its_numbers(context: Any, page: Any, site: Any) -
     seed_storage(context, {GAME_KEY: nearly_full(10)})
     open_game(page, site)
     move(page, (7, 8), (8, 8))
-    page.wait_for_selector("dialog#game-over[open]")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
     assert text(page, "#game-over-title") == "Spillet er slut"
     assert text(page, "#go-points") == "10"
     assert text(page, "#go-moves") == "1"
@@ -303,6 +303,29 @@ def test_game_over_window_with_its_numbers(context: Any, page: Any, site: Any) -
     wait_idle(page)
     assert board(page) == list(Game.new(deal=7, line=5).board)
     assert text(page, "#deal") == "7"
+
+
+def test_game_over_window_opens_before_the_records_are_written(
+        context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: nearly_full(10)})
+    open_game(page, site)
+    # Another tab holds the records lock: the window still opens with the
+    # final numbers at once, and completes when the records are written.
+    page.evaluate("""() => {
+        window.releaseRecords = null;
+        const held = new Promise((resolve) => { window.releaseRecords = resolve; });
+        return new Promise((locked) => navigator.locks.request("kugler-records",
+            () => { locked(); return held; }));
+    }""")
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=pending]")
+    assert text(page, "#go-points") == "10"
+    assert not page.locator("#go-celebrate").is_visible()
+    assert page.evaluate("localStorage.getItem('kugler:1:records:5')") is None
+    page.evaluate("window.releaseRecords()")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    assert page.locator("#go-celebrate").is_visible()
+    assert stored(page, records_key(5))["stats"]["games"] == 1
 
 
 def test_statistics_and_ranking_show_the_records(context: Any, page: Any, site: Any) -> None:

@@ -153,7 +153,7 @@ def test_newer_versions_are_left_untouched(context: Any, page: Any, site: Any) -
     settings_text = raw(page, SETTINGS_KEY)
     assert "nyere udgave" in text(page, "#notice")
     move(page, (7, 8), (8, 8))  # the game ends and is counted in this session only
-    page.wait_for_selector("dialog#game-over[open]")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
     wait_idle(page)
     page.keyboard.press("Escape")
     page.click("#menu")
@@ -218,7 +218,7 @@ def test_full_storage_still_plays_and_keeps_the_old_records(
     open_game(page, site)
     records_text = raw(page, records_key(5))
     move(page, (7, 8), (8, 8))
-    page.wait_for_selector("dialog#game-over[open]")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
     assert page.locator("#storage-notice").is_visible()
     assert "kan ikke gemmes" in text(page, "#storage-notice")
     assert raw(page, records_key(5)) == records_text
@@ -247,7 +247,7 @@ def test_records_are_never_replaced_after_a_failed_read(
     assert text(page, "#record") == "0"  # nothing could be read
     page.evaluate("window.__kuglerFailReads = false")
     move(page, (7, 8), (8, 8))
-    page.wait_for_selector("dialog#game-over[open]")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('kugler:1:records:5') || 'null')?.stats.games === 2")
     records = stored(page, records_key(5))
@@ -615,7 +615,7 @@ def test_a_hostile_player_name_is_only_text(
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     open_game(page, site)
     move(page, (7, 8), (8, 8))
-    page.wait_for_selector("dialog#game-over[open]")
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
     assert page.locator("#go-name").is_visible()
     page.fill("#go-name", hostile)
     page.click("#go-name-save")
@@ -626,7 +626,7 @@ def test_a_hostile_player_name_is_only_text(
     assert records["ranking"][0]["name"] == cleaned and records["stats"]["games"] == 1
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("dialog#game-over[open]")  # the saved game is over
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")  # the saved game is over
     assert page.input_value("#go-name") == cleaned
     page.keyboard.press("Escape")
     page.click("#menu")
