@@ -386,11 +386,12 @@ function updateRecords(line, change) {
 }
 
 /**
- * Show the game-over window at once (when `show`) with what the final state
- * says, count the game in the records of its variant, then complete the
- * window with what the records answer (record, new record, rank, name field)
- * if it still shows this game. The board is not busy meanwhile: the records
- * are written under their own lock, from the final state alone.
+ * Count the game in the records of its variant and (when `show`) open the
+ * game-over window: right after the final board has been painted, with what
+ * the final state says, then completed with what the records answer (record,
+ * new record, rank, name field) if it still shows this game. The board is not
+ * busy meanwhile: the records are written under their own lock, from the
+ * final state alone.
  */
 async function finishGame(final, show) {
   const line = final.line;
@@ -400,7 +401,12 @@ async function finishGame(final, show) {
   const dialog = $("game-over");
   dialog.dataset.records = "pending"; // "done" once the window shows what the records say
   updateClock();
-  if (show) showOver();
+  if (show) {
+    // The player sees the last move land before the window covers the board.
+    requestAnimationFrame(() => setTimeout(() => {
+      if (lastOver?.final === final && state?.over && state.id === final.id) showOver();
+    }, 0));
+  }
   const reply = await updateRecords(line, (base) =>
     engine.request("records_add", { records: base, game: final.save, date }));
   if (lastOver?.final !== final) return; // another game ended meanwhile
