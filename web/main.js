@@ -145,10 +145,19 @@ function updateClock() {
 }
 setInterval(updateClock, 500);
 
+// A page being left (closed, reloaded, navigated away) gets pagehide before
+// visibilitychange: its engine could no longer answer in time to save the
+// play time, and the worker would only take CPU from the next page's start
+// (a reload started ~160 ms later with it).
+let leaving = false;
+window.addEventListener("pagehide", () => { leaving = true; });
+window.addEventListener("pageshow", () => { leaving = false; });
+
 document.addEventListener("visibilitychange", () => {
   const wasRunning = clock.since !== null;
   updateClock();
-  if (document.visibilityState === "hidden" && wasRunning && started && engine.state === "ready") {
+  if (document.visibilityState === "hidden" && !leaving && wasRunning && started
+      && engine.state === "ready") {
     engine.request("time", { seconds: seconds() }).then((reply) => {
       if (reply.ok) adopt(reply.result.state, { redraw: false });
     });

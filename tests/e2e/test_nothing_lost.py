@@ -106,6 +106,33 @@ BAD_GAMES = _bad_games()
 
 
 @pytest.mark.parametrize("case", sorted(BAD_GAMES))
+def _set_visibility(page: Any, state: str, *, leave: bool = False, back: bool = False) -> None:
+    """What the browser does when the tab is hidden or shown; `leave` first
+    fires pagehide (the page is being closed or left), `back` pageshow."""
+    page.evaluate("""([state, leave, back]) => {
+        if (leave) window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+        if (back) window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", [state, leave, back])
+
+
+def test_play_time_is_saved_when_hidden_and_not_asked_for_when_leaving(
+        context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS, seconds=100)})
+    open_game(page, site)
+    page.wait_for_timeout(2200)  # the clock runs
+    _set_visibility(page, "hidden", leave=True)
+    page.wait_for_timeout(800)
+    # Leaving: the engine could not answer in time, so it is not asked.
+    assert stored(page, GAME_KEY)["seconds"] == 100
+    _set_visibility(page, "visible", back=True)
+    page.wait_for_timeout(1200)
+    _set_visibility(page, "hidden")  # another tab or app in front: the time is saved
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:game')).seconds >= 102")
+
+
 def test_broken_saved_game_is_kept_aside_and_records_untouched(
         context: Any, page: Any, site: Any, case: str) -> None:
     records = json.dumps(records_with(5, 24))
