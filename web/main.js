@@ -819,7 +819,6 @@ $("stats").addEventListener("click", () => openTabbed($("stats-window"), renderS
 
 // ------------------------------------------------------------------ name, export and import
 
-
 /** Download the facade's export document (game, records of both variants, settings). */
 async function exportData() {
   if (engine.state !== "ready") return;

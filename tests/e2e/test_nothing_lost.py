@@ -112,7 +112,8 @@ def _set_visibility(page: Any, state: str, *, leave: bool = False, back: bool = 
     page.evaluate("""([state, leave, back]) => {
         if (leave) window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
         if (back) window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+        Object.defineProperty(document, "visibilityState",
+                              { configurable: true, get: () => state });
         document.dispatchEvent(new Event("visibilitychange"));
     }""", [state, leave, back])
 
