@@ -105,7 +105,6 @@ def _bad_games() -> dict[str, str]:
 BAD_GAMES = _bad_games()
 
 
-@pytest.mark.parametrize("case", sorted(BAD_GAMES))
 def _set_visibility(page: Any, state: str, *, leave: bool = False, back: bool = False) -> None:
     """What the browser does when the tab is hidden or shown; `leave` first
     fires pagehide (the page is being closed or left), `back` pageshow."""
@@ -134,6 +133,7 @@ def test_play_time_is_saved_when_hidden_and_not_asked_for_when_leaving(
         "() => JSON.parse(localStorage.getItem('kugler:1:game')).seconds >= 102")
 
 
+@pytest.mark.parametrize("case", sorted(BAD_GAMES))
 def test_broken_saved_game_is_kept_aside_and_records_untouched(
         context: Any, page: Any, site: Any, case: str) -> None:
     records = json.dumps(records_with(5, 24))
