@@ -44,8 +44,8 @@ export const SNAPSHOT_FILE = "kugler-snapshot.bin.gz";
 // The inflated snapshot as a page map (packPages), written by the page itself
 // into "kugler-<build id>".
 export const MEMORY_IMAGE = "kugler-snapshot.pages";
-// How long after a boot from the download the inflated image is stored (the
-// write of 31 MB should not compete with the first moves).
+// How long after a boot from the download the inflated image is stored when
+// the caller gives no quiet() (the write should not compete with the first moves).
 const KEEP_IMAGE_DELAY_MS = 1000;
 
 // Python run once per interpreter (baked into the snapshot at build time).
@@ -430,21 +430,26 @@ function slicedResponse(bytes, chunk = 1 << 20) {
 }
 
 // Stores the memory image `bytes` (as passed to Pyodide, which copies it into
-// the wasm memory and leaves it as it was) for the next visit, after a delay,
+// the wasm memory and leaves it as it was) for the next visit, once quiet()
+// resolves,
 // as the map of its non-zero pages of `pageSize` bytes: 12 of 31.5 MB to
 // write now and to read at the next start (~35 ms less than the whole image).
 // Resolves true when stored; never throws.
-function keepImage(cacheName, url, bytes, pageSize) {
+function keepImage(cacheName, url, bytes, pageSize, quiet) {
   if (typeof caches === "undefined") return Promise.resolve(false);
-  return new Promise((resolve) => setTimeout(resolve, KEEP_IMAGE_DELAY_MS))
+  return quiet()
     .then(() => caches.open(cacheName))
     .then((cache) => cache.put(url, slicedResponse(packPages(bytes, pageSize))))
     .then(() => true, () => false);
 }
 
 // Options (for tests and bench/startup.py): snapshot: false skips the fast
-// path; trimmedStdlib: false makes the normal boot use the full stdlib zip.
-export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = true } = {}) {
+// path; trimmedStdlib: false makes the normal boot use the full stdlib zip;
+// quiet() resolves when the memory image may be written (default: 1 s later).
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function bootEngine(baseUrl, {
+  snapshot = true, trimmedStdlib = true, quiet = () => delay(KEEP_IMAGE_DELAY_MS),
+} = {}) {
   const runtimeUrl = new URL("pyodide/", baseUrl).href;
   const at = (name) => new URL(name, runtimeUrl).href;
   // Everything the fast path needs starts downloading at once.
@@ -500,7 +505,7 @@ export async function bootEngine(baseUrl, { snapshot = true, trimmedStdlib = tru
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }), compiled);
       const session = newSession(pyodide, fullStdlibUrl);
-      const stored = kept ? Promise.resolve(false) : keepImage(await cacheName, imageUrl, bytes, snapInfo.page_size);
+      const stored = kept ? Promise.resolve(false) : keepImage(await cacheName, imageUrl, bytes, snapInfo.page_size, quiet);
       return { session, build, mode: "snapshot", image: kept ? "cached" : "downloaded", stored };
     } catch (error) {
       console.warn("kugler: snapshot boot failed, booting normally:", error);

@@ -2,8 +2,9 @@
 //
 // registerServiceWorker() registers sw.js (next to this module) with the
 // scope of the site root, so the game works offline after one visit and from
-// any sub-path. It waits until the engine has booted (or failed), so the
-// precache downloads do not slow the first start. It resolves to the ServiceWorkerRegistration, or to null when
+// any sub-path. It waits until the engine has booted (or failed) and the
+// player has paused (quietPage), so the precache downloads and checks do not
+// slow the first start or the first moves. It resolves to the ServiceWorkerRegistration, or to null when
 // the browser has no service workers (the game then simply needs the network);
 // it never rejects: a failed registration is logged as a warning.
 //
@@ -126,6 +127,30 @@ function engineSettled(limit = 20000) {
 }
 
 /**
+ * Resolves once the player has not pressed anything for `ms` (their first
+ * moves are not shared with the service worker's install), or after `limit` ms.
+ */
+function quietPage(ms = 2000, limit = 10000) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let timer = 0;
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(cap);
+      for (const type of ["pointerdown", "keydown"]) removeEventListener(type, wait, true);
+      resolve();
+    };
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, Math.min(ms, Math.max(0, limit - (performance.now() - started))));
+    };
+    const cap = setTimeout(done, limit);
+    for (const type of ["pointerdown", "keydown"]) addEventListener(type, wait, true);
+    wait();
+  });
+}
+
+/**
  * Installed as an app: ask that the cached game and saved data are not
  * evicted under storage pressure (no prompt in Chromium; skipped in a tab,
  * where some browsers would ask the player).
@@ -138,6 +163,7 @@ function keepStorage() {
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return null;
   await engineSettled();
+  await quietPage();
   const root = new URL("./", import.meta.url);
   let registration;
   try {

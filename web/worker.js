@@ -15,7 +15,25 @@ let session = null;
 let failed = null;
 const waiting = [];
 
+let lastRequest = 0; // performance.now() of the last request
+
+// Resolves once no request has come for `ms` (the player is not moving), or
+// after `limit` ms: when the boot may write its memory image for next time.
+function quiet(ms = 1500, limit = 15000) {
+  const since = performance.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const still = now - Math.max(lastRequest, since);
+      if (still >= ms || now - since >= limit) resolve();
+      else setTimeout(check, ms - still);
+    };
+    setTimeout(check, ms);
+  });
+}
+
 function handle(msg) {
+  lastRequest = performance.now();
   const id = msg && typeof msg === "object" ? msg.id : undefined;
   if (failed) {
     self.postMessage({ id, ok: false, error: { code: "engine_failed", message: failed } });
@@ -90,7 +108,7 @@ function downloadFailed(message) {
 
 async function start() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  return bootEngine(base.href);
+  return bootEngine(base.href, { quiet });
 }
 
 start().then(
