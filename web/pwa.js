@@ -130,6 +130,7 @@ function engineSettled(limit = 20000) {
  * Resolves once the player has not pressed anything for `ms` (their first
  * moves are not shared with the service worker's install), or after `limit` ms.
  */
+const INPUT = ["pointerdown", "keydown", "click"];
 function quietPage(ms = 2000, limit = 10000) {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -137,7 +138,7 @@ function quietPage(ms = 2000, limit = 10000) {
     const done = () => {
       clearTimeout(timer);
       clearTimeout(cap);
-      for (const type of ["pointerdown", "keydown"]) removeEventListener(type, wait, true);
+      for (const type of INPUT) removeEventListener(type, wait, true);
       resolve();
     };
     const wait = () => {
@@ -145,7 +146,7 @@ function quietPage(ms = 2000, limit = 10000) {
       timer = setTimeout(done, Math.min(ms, Math.max(0, limit - (performance.now() - started))));
     };
     const cap = setTimeout(done, limit);
-    for (const type of ["pointerdown", "keydown"]) addEventListener(type, wait, true);
+    for (const type of INPUT) addEventListener(type, wait, true);
     wait();
   });
 }
