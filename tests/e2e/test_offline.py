@@ -57,6 +57,27 @@ def first_visit(page: Any, url: str) -> None:
     wait_controlled(page)
 
 
+# A player who keeps clicking: a click on the page every 0.25 s once the engine is ready.
+KEEP_CLICKING = """
+window.__clicking = setInterval(() => {
+  if (document.documentElement?.dataset.engine === "ready") {
+    document.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+}, 250);
+"""
+
+
+def test_the_service_worker_waits_for_the_player_to_pause(ctx: Any, site: SiteServer) -> None:
+    ctx.add_init_script(KEEP_CLICKING)
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    time.sleep(4)
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r ?? null)") is None
+    page.evaluate("clearInterval(window.__clicking)")
+    wait_controlled(page)  # registered and installed once the clicks stopped
+
+
 # ----------------------------------------------------------------- the build step
 
 
