@@ -431,9 +431,8 @@ function slicedResponse(bytes, chunk = 1 << 20) {
 
 // Stores the memory image `bytes` (as passed to Pyodide, which copies it into
 // the wasm memory and leaves it as it was) for the next visit, once quiet()
-// resolves,
-// as the map of its non-zero pages of `pageSize` bytes: 12 of 31.5 MB to
-// write now and to read at the next start (~35 ms less than the whole image).
+// resolves, as the map of its non-zero pages of `pageSize` bytes: 12 of 31.5
+// MB to write now and to read at the next start (~35 ms less than the whole image).
 // Resolves true when stored; never throws.
 function keepImage(cacheName, url, bytes, pageSize, quiet) {
   if (typeof caches === "undefined") return Promise.resolve(false);
@@ -505,7 +504,8 @@ export async function bootEngine(baseUrl, {
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }), compiled);
       const session = newSession(pyodide, fullStdlibUrl);
-      const stored = kept ? Promise.resolve(false) : keepImage(await cacheName, imageUrl, bytes, snapInfo.page_size, quiet);
+      const stored = kept ? Promise.resolve(false)
+        : keepImage(await cacheName, imageUrl, bytes, snapInfo.page_size, quiet);
       return { session, build, mode: "snapshot", image: kept ? "cached" : "downloaded", stored };
     } catch (error) {
       console.warn("kugler: snapshot boot failed, booting normally:", error);

@@ -413,7 +413,7 @@ async function finishGame(final, show) {
   if (show) {
     // The player sees the last move land before the window covers the board.
     requestAnimationFrame(() => setTimeout(() => {
-      if (lastOver?.final === final && state?.over && state.id === final.id) showOver();
+      if (lastOver?.final === final && isOnBoard(final)) showOver();
     }, 0));
   }
   const reply = await updateRecords(line, (base) =>
@@ -434,7 +434,7 @@ async function finishGame(final, show) {
   } else if (reply.error?.code === "internal") {
     engineError(reply.error);
   }
-  if (show && dialog.open && state?.over && state.id === final.id) showOver();
+  if (show && dialog.open && isOnBoard(final)) showOver();
   dialog.dataset.records = "done";
 }
 
@@ -500,8 +500,13 @@ async function saveName() {
   $("go-name-saved").hidden = false;
 }
 
+/** Whether the finished game `final` is still the one on the board (not undone or replaced). */
+function isOnBoard(final) {
+  return Boolean(state?.over && state.id === final?.id);
+}
+
 function openGameOverAgain() {
-  if (lastOver && state?.over && lastOver.final.id === state.id) showOver();
+  if (lastOver && isOnBoard(lastOver.final)) showOver();
 }
 
 /** Validate a stored records document through the engine; keep a broken one aside. */

@@ -126,15 +126,16 @@ function engineSettled(limit = 20000) {
   });
 }
 
+const INPUT = ["pointerdown", "keydown", "click"];
+
 /**
  * Resolves once the player has not pressed anything for `ms` (their first
  * moves are not shared with the service worker's install), or after `limit` ms.
  */
-const INPUT = ["pointerdown", "keydown", "click"];
 function quietPage(ms = 2000, limit = 10000) {
   return new Promise((resolve) => {
-    const started = performance.now();
     let timer = 0;
+    let cap = 0;
     const done = () => {
       clearTimeout(timer);
       clearTimeout(cap);
@@ -143,9 +144,9 @@ function quietPage(ms = 2000, limit = 10000) {
     };
     const wait = () => {
       clearTimeout(timer);
-      timer = setTimeout(done, Math.min(ms, Math.max(0, limit - (performance.now() - started))));
+      timer = setTimeout(done, ms);
     };
-    const cap = setTimeout(done, limit);
+    cap = setTimeout(done, limit);
     for (const type of INPUT) addEventListener(type, wait, true);
     wait();
   });
