@@ -175,7 +175,11 @@ def make_server(directory: Path = DIST, port: int = 8000, base: str = "/",
         raise ValueError("base must start and end with '/'")
     handler = type("SiteHandler", (Handler,), {"base": base})
     bound = functools.partial(handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), bound)
+    # A listen backlog of 5 (the default) drops connections when a page
+    # opens more at once; the browser retries them a second later.
+    server_class = type("SiteServer", (http.server.ThreadingHTTPServer,),
+                        {"request_queue_size": 64})
+    server = server_class((host, port), bound)
     server.daemon_threads = True
     return server
 
