@@ -1,20 +1,17 @@
 // Wires the page: the engine worker, the canvas, the grid, storage, words and
 // windows. This is the only module that knows all the others.
 //
-// Order of events: start the worker first; draw the saved game (or an empty
-// board) at once; when the engine is ready, validate settings, records and the
+// Order of events: first.js has drawn the saved game (or an empty board),
+// started the worker and put the rest of the page in place before this module
+// runs; here the bar shows the saved game's numbers; when the engine is ready, validate settings, records and the
 // saved game through it, or open the deal of the URL fragment, or start a new
 // game. After every successful state change the game document of the reply
 // (state.save) is stored. JavaScript never decides a rule: every move, undo and
 // record goes through the engine.
 
-import { Engine } from "./engine.js";
-
-const engine = new Engine();
-engine.start();
-
+import { engine, renderer, firstGame, boardFromDoc, boardShown, fillPage } from "./first.js";
 import * as storage from "./storage.js";
-import { BoardRenderer, FRAME, SIZE } from "./render.js";
+import { FRAME, SIZE } from "./render.js";
 import { BoardGrid } from "./grid.js";
 import { t, setLanguage, detectLanguage, applyWords, formatTime, formatNumber, colorName, LANGUAGES, language } from "./i18n.js";
 import {
@@ -22,6 +19,11 @@ import {
   renderStats, renderRanking, selectTab, showHelp,
 } from "./dialogs.js";
 import { registerServiceWorker } from "./pwa.js";
+
+// The bar, the notices and the windows join the page once the board's first
+// frame is shown; the bar gets the saved game's numbers in the same task.
+await boardShown;
+fillPage();
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -61,9 +63,8 @@ function measureBar() {
   }
 }
 
-const canvas = $("board");
 root.style.setProperty("--frame", `${FRAME * 100}%`);
-const renderer = new BoardRenderer(canvas, { reducedMotion });
+renderer.reducedMotion = reducedMotion;
 const grid = new BoardGrid($("grid"), (row, col) => activate(row, col));
 
 function setBusy(delta) {
@@ -186,6 +187,7 @@ function showStorageNotice(ok) {
   box.hidden = ok;
 }
 storage.onAvailability(showStorageNotice);
+if (!storage.available()) showStorageNotice(false); // first.js found it failing
 
 // ------------------------------------------------------------------ applying states
 
@@ -923,27 +925,15 @@ for (const radio of document.querySelectorAll("input[name=lang]")) {
 
 // ------------------------------------------------------------------ first paint
 
-/** Draw the stored game straight from localStorage (unvalidated, display only). */
-function boardFromDoc(doc) {
-  if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
-  const board = [];
-  for (const row of doc.board) {
-    if (typeof row !== "string" || row.length !== SIZE) return null;
-    for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
-  }
-  return board;
-}
-
 function firstPaint() {
   const storedSettings = storage.loadSettings()?.doc;
   if (storedSettings && typeof storedSettings === "object") {
     if (storedSettings.line === 4 || storedSettings.line === 5) settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
-  const saved = location.hash.length > 1 ? null : storage.loadGame()?.doc;
+  const saved = firstGame; // already on the board (first.js)
   const board = boardFromDoc(saved);
   if (board) {
-    renderer.setBoard(board);
     grid.setBoard(board);
     const line = saved.line === 4 ? 4 : 5;
     const storedRecords = storage.loadRecords(line)?.doc;
@@ -961,18 +951,18 @@ function firstPaint() {
     showBar({ score: 0, deal: 0, next: [], line: settings.line, can_undo: false });
   }
   renderer.setLoading(engine.state === "loading");
-  // One style and layout for the whole first paint: the bar holds its final
-  // words and numbers now, so the board's size is final too.
+  // One style and layout for the rest of the page: the bar holds its final
+  // words and numbers now. Should its height differ from the stylesheet's
+  // guess, the board's size changes and the renderer redraws it.
   measureBar();
   if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
-  renderer.draw();
-  performance.mark("kugler:first-board");
   if (engine.state === "loading") root.dataset.engine = "loading";
   setBusy(+1); // until the engine has a game on the board
 }
 
 firstPaint();
 if (engine.state === "failed") showEngineError(engine.failure);
+else if (engine.state === "ready") whenReady(); // ready before this module was loaded
 motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
 registerServiceWorker();
 

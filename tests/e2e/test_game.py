@@ -374,8 +374,10 @@ def test_reload_resumes_the_game(context: Any, page: Any, site: Any) -> None:
     saved = stored(page, GAME_KEY)
     assert saved["seconds"] >= 41 and saved["moves"] == 1
     page.reload()
-    # the saved board is drawn straight away, before the engine is ready
+    # the saved board is drawn straight away (first.js), then the grid follows
+    # it, before the engine is ready
     page.wait_for_function("() => performance.getEntriesByName('kugler:first-board').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length === 81")
     assert board(page) == played
     wait_ready(page)
     assert board(page) == played
@@ -386,6 +388,68 @@ def test_reload_resumes_the_game(context: Any, page: Any, site: Any) -> None:
     page.click("#undo")
     wait_idle(page)
     assert board(page)[idx(0, 0)] == 1
+
+
+# The centre of each cell on the canvas: a ball there or the cream tile.
+CANVAS_CELLS = """() => {
+    const canvas = document.getElementById("board");
+    const ctx = canvas.getContext("2d");
+    const frame = 0.03, side = canvas.width, cellSide = side * (1 - 2 * frame) / 9;
+    const out = [];
+    for (let i = 0; i < 81; i++) {
+        const x = Math.round(side * frame + (i % 9 + 0.5) * cellSide);
+        const y = Math.round(side * frame + (Math.floor(i / 9) + 0.5) * cellSide);
+        const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+        // the tiles are cream (r > g > b, all light); a ball is any other colour
+        out.push(r > 180 && g > 150 && b > 100 && r >= g && g >= b ? 0 : 1);
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_saved_board_is_drawn_before_the_rest_of_the_page(
+        browser: Any, site: Any, size: tuple[int, int]) -> None:
+    """first.js alone draws the saved game: with main.js held back, the canvas
+    shows its balls, the bar is an empty panel of its usual height and the
+    rest of the page is still in templates; the board stands where it stands
+    once the whole page is in place."""
+    width, height = size
+    rows = WALL_ROWS
+    boxes = []
+    for hold_main in (True, False):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="da-DK",
+                                  service_workers="block")
+        try:
+            seed_storage(ctx, {GAME_KEY: game_doc(rows)})
+            page = ctx.new_page()
+            if hold_main:
+                page.route("**/main.js", lambda route: None)  # never answered
+            page.goto(site.url)
+            page.wait_for_function(
+                "() => performance.getEntriesByName('kugler:first-board').length === 1")
+            if hold_main:
+                page.wait_for_timeout(300)
+                balls = page.evaluate(CANVAS_CELLS)
+                assert balls == [1 if ch != "." else 0 for row in rows for ch in row]
+                assert page.locator("template[data-into]").count() == 5
+                assert page.locator("#score").count() == 0
+                bar = page.locator(".bar").bounding_box()
+                guess = page.evaluate(
+                    "parseFloat(getComputedStyle(document.documentElement)"
+                    ".getPropertyValue('--bar-guess'))")
+                assert bar is not None and abs(bar["height"] - guess) < 0.5
+            else:
+                wait_ready(page)
+                assert page.locator("template[data-into]").count() == 0
+                assert page.locator("#score, #game-window, #notice, .brand").count() == 4
+            boxes.append(page.locator("#board-wrap").bounding_box())
+        finally:
+            ctx.close()
+    first, whole = boxes
+    assert first is not None and whole is not None
+    for key in ("x", "y", "width", "height"):
+        assert abs(first[key] - whole[key]) <= 1, (key, first, whole)
 
 
 def test_language_switch_is_remembered(page: Any, site: Any) -> None:

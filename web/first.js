@@ -1,0 +1,78 @@
+// The page's first module: the board before anything else.
+//
+// The document holds little more than the board; the bar, the notices and
+// the windows wait in <template data-into=...> elements, so the first style,
+// layout and paint are the board's alone. This module draws the stored game
+// on the canvas (or an empty board), marks "kugler:first-board", starts the
+// engine worker and loads main.js, which waits until that frame is shown
+// (boardShown), puts the rest of the page in place (fillPage), shows the
+// saved game's numbers in the bar and takes over the renderer and the engine
+// exported here.
+//
+// It decides nothing: the stored board is drawn as stored, unvalidated
+// (display only); the engine validates the saved game once it is ready.
+
+import { Engine } from "./engine.js";
+import { BoardRenderer, SIZE } from "./render.js";
+import * as storage from "./storage.js";
+
+/**
+ * The 81 colours of a stored game document's board, or null when `doc` has
+ * no board of that shape. Display only: the engine validates the document.
+ */
+export function boardFromDoc(doc) {
+  if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
+  const board = [];
+  for (const row of doc.board) {
+    if (typeof row !== "string" || row.length !== SIZE) return null;
+    for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
+  }
+  return board;
+}
+
+/**
+ * Move the children of every <template data-into="id"> into the element with
+ * that id ("body" for the document's body), at its end, or at its start with
+ * data-at="start"; the templates are removed. Safe to call twice.
+ */
+export function fillPage(doc = document) {
+  for (const template of doc.querySelectorAll("template[data-into]")) {
+    const into = template.dataset.into;
+    const target = into === "body" ? doc.body : doc.getElementById(into);
+    if (!target) continue;
+    if (template.dataset.at === "start") target.prepend(template.content);
+    else target.append(template.content);
+    template.remove();
+  }
+}
+
+/** The stored game drawn first (null with a deal in the URL fragment: that deal is opened instead). */
+export const firstGame = location.hash.length > 1 ? null : storage.loadGame()?.doc ?? null;
+
+/** The board's renderer; main.js gives it the player's reduced-motion choice. */
+export const renderer = new BoardRenderer(document.getElementById("board"));
+
+const board = boardFromDoc(firstGame);
+if (board) renderer.setBoard(board);
+renderer.setLoading(true);
+renderer.draw();
+performance.mark("kugler:first-board");
+
+/** The engine worker, started once the board is drawn. */
+export const engine = new Engine();
+engine.start();
+
+// main.js and its modules are fetched meanwhile; main.js waits for the
+// board's frame (boardShown) before it puts the rest of the page in place.
+// requestAnimationFrame runs just before that frame is painted, the timeout
+// after it; a hidden page gets no frames, so it does not wait for one.
+/** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
+export const boardShown = new Promise((resolve) => {
+  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, document.visibilityState === "visible" ? 250 : 0);
+});
+
+import("./main.js").catch((err) => {
+  document.documentElement.dataset.engine = "failed";
+  console.error("main.js did not load", err);
+});
