@@ -168,20 +168,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """One thread a request. A listen backlog of 5 (the default) drops
+    connections when a page opens more at once; the browser retries them a
+    second later."""
+
+    request_queue_size = 64
+    daemon_threads = True
+
+
 def make_server(directory: Path = DIST, port: int = 8000, base: str = "/",
-                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+                host: str = "127.0.0.1") -> SiteServer:
     """A static server for `directory` at http://host:port{base} (port 0 picks a free one)."""
     if not (base.startswith("/") and base.endswith("/")):
         raise ValueError("base must start and end with '/'")
     handler = type("SiteHandler", (Handler,), {"base": base})
     bound = functools.partial(handler, directory=str(directory))
-    # A listen backlog of 5 (the default) drops connections when a page
-    # opens more at once; the browser retries them a second later.
-    server_class = type("SiteServer", (http.server.ThreadingHTTPServer,),
-                        {"request_queue_size": 64})
-    server = server_class((host, port), bound)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), bound)
 
 
 def serve(port: int, directory: Path = DIST, base: str = "/") -> None:

@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
-import http.server
 import json
 import os
 import platform
@@ -297,7 +296,7 @@ class Counter:
         return sent
 
 
-def serve(directory: Path, base: str, counter: Counter) -> http.server.ThreadingHTTPServer:
+def serve(directory: Path, base: str, counter: Counter) -> build.SiteServer:
     """build.py's static handler under `base`, counting the body bytes it sends."""
 
     def copyfile(self: Any, source: Any, outputfile: Any) -> None:
@@ -306,9 +305,8 @@ def serve(directory: Path, base: str, counter: Counter) -> http.server.Threading
         counter.add(self.translate_path(self.path), len(data))
 
     handler = type("CountingHandler", (build.Handler,), {"base": base, "copyfile": copyfile})
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
+    server = build.SiteServer(("127.0.0.1", 0),
+                              functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
