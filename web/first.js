@@ -3,16 +3,14 @@
 // The document holds little more than the board; the bar, the notices and
 // the windows wait in <template data-into=...> elements, so the first style,
 // layout and paint are the board's alone. This module draws the stored game
-// on the canvas (or an empty board), marks "kugler:first-board", starts the
-// engine worker and loads main.js, which waits until that frame is shown
-// (boardShown), puts the rest of the page in place (fillPage), shows the
-// saved game's numbers in the bar and takes over the renderer and the engine
-// exported here.
+// on the canvas (or an empty board), marks "kugler:first-board" and loads
+// main.js, which waits until that frame is shown (boardShown), puts the rest
+// of the page in place (fillPage), shows the saved game's numbers in the bar,
+// takes over the renderer exported here and starts the engine worker.
 //
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
 
-import { Engine } from "./engine.js";
 import { BoardRenderer, SIZE } from "./render.js";
 import * as storage from "./storage.js";
 
@@ -57,10 +55,6 @@ if (board) renderer.setBoard(board);
 renderer.setLoading(true);
 renderer.draw();
 performance.mark("kugler:first-board");
-
-/** The engine worker, started once the board is drawn. */
-export const engine = new Engine();
-engine.start();
 
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.

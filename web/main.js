@@ -1,15 +1,17 @@
 // Wires the page: the engine worker, the canvas, the grid, storage, words and
 // windows. This is the only module that knows all the others.
 //
-// Order of events: first.js has drawn the saved game (or an empty board),
-// started the worker and put the rest of the page in place before this module
-// runs; here the bar shows the saved game's numbers; when the engine is ready, validate settings, records and the
-// saved game through it, or open the deal of the URL fragment, or start a new
-// game. After every successful state change the game document of the reply
+// Order of events: first.js has drawn the saved game (or an empty board);
+// once that frame is shown this module puts the rest of the page in place,
+// shows the saved game's numbers in the bar and starts the engine worker;
+// when the engine is ready, validate settings, records and the saved game
+// through it, or open the deal of the URL fragment, or start a new game.
+// After every successful state change the game document of the reply
 // (state.save) is stored. JavaScript never decides a rule: every move, undo and
 // record goes through the engine.
 
-import { engine, renderer, firstGame, boardFromDoc, boardShown, fillPage } from "./first.js";
+import { renderer, firstGame, boardFromDoc, boardShown, fillPage } from "./first.js";
+import { Engine } from "./engine.js";
 import * as storage from "./storage.js";
 import { FRAME, SIZE } from "./render.js";
 import { BoardGrid } from "./grid.js";
@@ -24,6 +26,11 @@ import { registerServiceWorker } from "./pwa.js";
 // frame is shown; the bar gets the saved game's numbers in the same task.
 await boardShown;
 fillPage();
+
+// Started once the page is in place: on two cores the worker's start-up
+// would otherwise share the CPU with the page's first layout (longer main-
+// thread tasks) and reach ready no sooner (docs/startup.md).
+const engine = new Engine();
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -55,10 +62,14 @@ function reducedMotion() {
 // words (firstPaint), then on every resize. A board drawn at a size that then
 // changes is drawn twice, with all its images.
 const bar = document.querySelector(".bar");
+// While the stylesheet's guess (--bar-guess) is right, --bar-h stays unset:
+// setting it on the root restyles every element of the page.
 function measureBar() {
   for (let round = 0; round < 4; round += 1) {
     const height = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
-    if (root.style.getPropertyValue("--bar-h") === height) return;
+    const used = root.style.getPropertyValue("--bar-h")
+      || getComputedStyle(root).getPropertyValue("--bar-guess").trim();
+    if (used === height) return;
     root.style.setProperty("--bar-h", height);
   }
 }
@@ -961,8 +972,8 @@ function firstPaint() {
 }
 
 firstPaint();
+engine.start();
 if (engine.state === "failed") showEngineError(engine.failure);
-else if (engine.state === "ready") whenReady(); // ready before this module was loaded
 motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
 registerServiceWorker();
 
