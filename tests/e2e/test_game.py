@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from helpers import (
+    BOOT_TIMEOUT,
     GAME_KEY,
     SETTINGS_KEY,
     WALL_ROWS,
@@ -450,6 +451,26 @@ def test_saved_board_is_drawn_before_the_rest_of_the_page(
     assert first is not None and whole is not None
     for key in ("x", "y", "width", "height"):
         assert abs(first[key] - whole[key]) <= 1, (key, first, whole)
+
+
+NO_FRAMES = "window.requestAnimationFrame = () => 0;"
+HIDDEN = """Object.defineProperty(Document.prototype, "visibilityState",
+    { configurable: true, get: () => "hidden" });"""
+
+
+@pytest.mark.parametrize("script", [NO_FRAMES, HIDDEN], ids=["no-frames", "hidden"])
+def test_rest_of_the_page_comes_without_animation_frames(
+        context: Any, page: Any, site: Any, script: str) -> None:
+    """main.js waits for the board's frame, but not forever: a page that gets
+    no animation frames (a hidden tab, a stalled compositor) is still filled
+    in and its engine started."""
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS, deal=12)})
+    context.add_init_script(script)
+    page.goto(site.url)
+    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT)
+    assert page.locator("template[data-into]").count() == 0
+    assert text(page, "#deal") == "12"
+    assert board(page) == [int(ch) if ch != "." else 0 for row in WALL_ROWS for ch in row]
 
 
 def test_language_switch_is_remembered(page: Any, site: Any) -> None:
