@@ -18,7 +18,7 @@ import * as storage from "./storage.js";
  * The 81 colours of a stored game document's board, or null when `doc` has
  * no board of that shape. Display only: the engine validates the document.
  */
-export function boardFromDoc(doc) {
+function boardFromDoc(doc) {
   if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
   const board = [];
   for (const row of doc.board) {
@@ -50,8 +50,10 @@ export const firstGame = location.hash.length > 1 ? null : storage.loadGame()?.d
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
 export const renderer = new BoardRenderer(document.getElementById("board"));
 
-const board = boardFromDoc(firstGame);
-if (board) renderer.setBoard(board);
+/** Its 81 colours as drawn, or null (no stored game, or not a board of that shape). */
+export const firstBoard = boardFromDoc(firstGame);
+
+if (firstBoard) renderer.setBoard(firstBoard);
 renderer.setLoading(true);
 renderer.draw();
 performance.mark("kugler:first-board");

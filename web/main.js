@@ -10,7 +10,7 @@
 // (state.save) is stored. JavaScript never decides a rule: every move, undo and
 // record goes through the engine.
 
-import { renderer, firstGame, boardFromDoc, boardShown, fillPage } from "./first.js";
+import { renderer, firstGame, firstBoard, boardShown, fillPage } from "./first.js";
 import { Engine } from "./engine.js";
 import * as storage from "./storage.js";
 import { FRAME, SIZE } from "./render.js";
@@ -198,7 +198,6 @@ function showStorageNotice(ok) {
   box.hidden = ok;
 }
 storage.onAvailability(showStorageNotice);
-if (!storage.available()) showStorageNotice(false); // first.js found it failing
 
 // ------------------------------------------------------------------ applying states
 
@@ -942,33 +941,29 @@ function firstPaint() {
     if (storedSettings.line === 4 || storedSettings.line === 5) settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
-  const saved = firstGame; // already on the board (first.js)
-  const board = boardFromDoc(saved);
-  if (board) {
-    grid.setBoard(board);
-    const line = saved.line === 4 ? 4 : 5;
+  if (firstBoard) { // already on the canvas (first.js)
+    grid.setBoard(firstBoard);
+    const line = firstGame.line === 4 ? 4 : 5;
     const storedRecords = storage.loadRecords(line)?.doc;
     if (storedRecords && Number.isInteger(storedRecords.record)) records[line] = { record: storedRecords.record };
     showBar({
-      score: Number(saved.score) || 0,
-      deal: Number(saved.deal) || 0,
-      next: Array.isArray(saved.next) ? saved.next : [],
+      score: Number(firstGame.score) || 0,
+      deal: Number(firstGame.deal) || 0,
+      next: Array.isArray(firstGame.next) ? firstGame.next : [],
       line,
       can_undo: false,
     });
-    clock.baseMs = (Number(saved.seconds) || 0) * 1000;
+    clock.baseMs = (Number(firstGame.seconds) || 0) * 1000;
     updateClock();
   } else {
     showBar({ score: 0, deal: 0, next: [], line: settings.line, can_undo: false });
   }
-  renderer.setLoading(engine.state === "loading");
   // One style and layout for the rest of the page: the bar holds its final
   // words and numbers now. Should its height differ from the stylesheet's
   // guess, the board's size changes and the renderer redraws it.
   measureBar();
   if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
-  if (engine.state === "loading") root.dataset.engine = "loading";
-  setBusy(+1); // until the engine has a game on the board
+  setBusy(+1); // until the engine has a game on the board (first.js drew the board as loading)
 }
 
 firstPaint();

@@ -53,9 +53,13 @@ export function available() {
   return healthy;
 }
 
-/** Call fn(ok) whenever storage becomes unavailable or available again. */
+/**
+ * Call fn(ok) whenever storage becomes unavailable or available again, and
+ * at once with false when an earlier access has already failed.
+ */
 export function onAvailability(fn) {
   listeners.add(fn);
+  if (!healthy) fn(false);
 }
 
 /** {text} (text null for a missing key), or {failed: true} when storage cannot be read. */
