@@ -6,7 +6,7 @@
 Drives headless Chromium (KUGLER_CHROMIUM or Debian's /usr/bin/chromium, the
 flags of tests/e2e/conftest.py) with Playwright against dist/ (built first
 when missing, or always unless --no-build is given and dist/ exists) served on
-127.0.0.1 under /kugler/, and a bare page in a temporary folder that only calls
+127.0.0.1 under /kugler/ by a server in a process of its own, and a bare page in a temporary folder that only calls
 loadPyodide() in a module worker on the very same runtime files (a symlink to
 dist/pyodide), served under /bare/. Each run alternates game and bare page:
 
@@ -52,10 +52,12 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -279,36 +281,72 @@ async (count) => {{
 """
 
 
-class Counter:
-    """Bytes of response bodies sent by one server, per path, resettable."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.sent: list[tuple[str, int]] = []
-
-    def add(self, path: str, size: int) -> None:
-        with self.lock:
-            self.sent.append((path, size))
-
-    def take(self) -> list[tuple[str, int]]:
-        with self.lock:
-            sent, self.sent = self.sent, []
-        return sent
+# Path, outside the site's base, at which the benchmark's server answers with
+# the bodies it sent since the last such request, as JSON [[path, bytes], ...].
+SENT_PATH = "/__bench_sent__"
 
 
-def serve(directory: Path, base: str, counter: Counter) -> build.SiteServer:
-    """build.py's static handler under `base`, counting the body bytes it sends."""
+def serve_counting(directory: Path, base: str) -> None:
+    """Serve `directory` under `base` with build.py's static handler, counting
+    the body bytes sent (see SENT_PATH); prints the port, then serves forever.
+    Runs in a process of its own (SiteProcess)."""
+    sent: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def do_GET(self: Any) -> None:
+        if self.path != SENT_PATH:
+            build.Handler.do_GET(self)
+            return
+        with lock:
+            body = json.dumps(sent).encode()
+            sent.clear()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def copyfile(self: Any, source: Any, outputfile: Any) -> None:
         data = source.read()
         outputfile.write(data)
-        counter.add(self.translate_path(self.path), len(data))
+        with lock:
+            sent.append((self.translate_path(self.path), len(data)))
 
-    handler = type("CountingHandler", (build.Handler,), {"base": base, "copyfile": copyfile})
+    handler = type("CountingHandler", (build.Handler,),
+                   {"base": base, "do_GET": do_GET, "copyfile": copyfile})
     server = build.SiteServer(("127.0.0.1", 0),
                               functools.partial(handler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    print(server.server_port, flush=True)
+    server.serve_forever()
+
+
+class SiteProcess:
+    """A static server for `directory` under `base` in a process of its own,
+    counting the body bytes it sends. In this process its threads would wait
+    for the interpreter lock while Playwright handles the browser's events:
+    measured, the page's first modules then arrived ~20 ms and its first
+    board ~60 ms later than from a server of its own, as from a real host."""
+
+    def __init__(self, directory: Path, base: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve", str(directory), base],
+            stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.strip().isdigit():
+            self.close()
+            raise RuntimeError(f"benchmark server did not start (said {line!r})")
+        self.origin = f"http://127.0.0.1:{int(line)}"
+        self.url = self.origin + base
+
+    def take(self) -> list[tuple[str, int]]:
+        """Bodies sent since the last take(): [(file path, bytes), ...]."""
+        with urllib.request.urlopen(self.origin + SENT_PATH, timeout=30) as response:
+            return [(path, size) for path, size in json.loads(response.read())]
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 @functools.cache
@@ -366,7 +404,7 @@ def p95(values: list[float]) -> float | None:
 
 class Bench:
     def __init__(self, browser: Any, game_url: str, bare_url: str,
-                 game_bytes: Counter, bare_bytes: Counter, moves: int) -> None:
+                 game_bytes: SiteProcess, bare_bytes: SiteProcess, moves: int) -> None:
         self.browser = browser
         self.game_url = game_url
         self.bare_url = bare_url
@@ -576,7 +614,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
     parser.add_argument("--levers", action="store_true",
                         help="instead: engine ready of the game's boot with and without each lever")
+    parser.add_argument("--serve", nargs=2, metavar=("DIR", "BASE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        serve_counting(Path(args.serve[0]), args.serve[1])
+        return 0
 
     if not args.no_build or not (DIST / "index.html").exists():
         build.build()
@@ -586,16 +628,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    game_bytes, bare_bytes = Counter(), Counter()
     with tempfile.TemporaryDirectory() as tmp:
         # A private copy: a rebuild of dist/ during the run cannot disturb it.
         dist = Path(tmp) / "dist"
         shutil.copytree(DIST, dist)
         bare_site = make_bare_site(Path(tmp), dist)
-        game_server = serve(dist, "/kugler/", game_bytes)
-        bare_server = serve(bare_site, "/bare/", bare_bytes)
-        game_url = f"http://127.0.0.1:{game_server.server_port}/kugler/"
-        bare_url = f"http://127.0.0.1:{bare_server.server_port}/bare/"
+        game_server = SiteProcess(dist, "/kugler/")
+        bare_server = SiteProcess(bare_site, "/bare/")
+        game_url, bare_url = game_server.url, bare_server.url
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, headless=True,
@@ -608,7 +648,7 @@ def main(argv: list[str] | None = None) -> int:
                     if args.json:
                         args.json.write_text(json.dumps(lever_times, indent=2) + "\n")
                     return 0
-                bench = Bench(browser, game_url, bare_url, game_bytes, bare_bytes, args.moves)
+                bench = Bench(browser, game_url, bare_url, game_server, bare_server, args.moves)
                 game_runs, bare_runs = [], []
                 for run in range(args.runs):
                     bare_runs.append(bench.bare_run())
@@ -623,8 +663,8 @@ def main(argv: list[str] | None = None) -> int:
                 version = browser.version
                 browser.close()
         finally:
-            game_server.shutdown()
-            bare_server.shutdown()
+            game_server.close()
+            bare_server.close()
 
     summary = summarize(game_runs, bare_runs, no_sw)
     summary["machine"] = machine(version)
