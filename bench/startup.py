@@ -317,6 +317,9 @@ def serve_counting(directory: Path, base: str) -> None:
     server = build.SiteServer(("127.0.0.1", 0),
                               functools.partial(handler, directory=str(directory)))
     print(server.server_port, flush=True)
+    # The benchmark holds this process's stdin open: when it ends, however it
+    # ends, so does this server.
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
     server.serve_forever()
 
 
@@ -330,7 +333,7 @@ class SiteProcess:
     def __init__(self, directory: Path, base: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--serve", str(directory), base],
-            stdout=subprocess.PIPE, text=True)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         if not line.strip().isdigit():
