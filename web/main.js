@@ -652,15 +652,15 @@ $("engine-retry").addEventListener("click", () => {
 async function whenReady() {
   busyCount = 0;
   setBusy(+1);
-  await loadSettings();
+  // Three independent documents: their requests go out together (the worker
+  // answers them in order), not one round trip after another.
+  await Promise.all([loadSettings(), loadRecords(5), loadRecords(4)]);
   if (pendingSettings) {
     const changes = pendingSettings;
     pendingSettings = null;
     await changeSettings(changes);
     useLanguage(settings.language);
   }
-  await loadRecords(5);
-  await loadRecords(4);
   const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
   setBusy(-1);
   renderer.setLoading(false);
