@@ -161,6 +161,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # As GitHub Pages sends it: the service worker's cache must serve
+        # these responses offline all the same (tests/e2e/test_offline.py).
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

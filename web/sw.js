@@ -16,6 +16,10 @@
 //   the cache is deleted, the running version stays in charge and the browser
 //   retries on a later update check.
 // - activate deletes every other "kugler-" cache and claims open pages.
+// - install also adds static routes (InstallEvent.addRoutes, where the
+//   browser has it): requests for the "install" files are answered from the
+//   cache "kugler-<BUILD>" by the browser itself, without starting or running
+//   this script (a miss goes to the network).
 // - fetch answers GET requests inside the scope cache-first; navigations
 //   ignore the query and fall back to the cached index.html. A "use" file
 //   missing from the cache is fetched and, when it matches the build, stored.
@@ -83,8 +87,23 @@ async function precache() {
   }
 }
 
+// A URLPattern pathname matching exactly `path` (its special characters escaped).
+const exactPath = (path) => new URL(path, BASE).pathname.replace(/[:*?+(){}\\]/g, "\\$&");
+
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
+  // Static routes (where the browser has them): the "install" files are
+  // served from this build's cache without running this script, which then
+  // sees only navigations and the "use" files. A file the cache lacks goes to
+  // the network; the install above fails unless the cache holds them all.
+  try {
+    event.addRoutes?.({
+      condition: { or: AT_INSTALL.map(([path]) => ({ urlPattern: { pathname: exactPath(path) } })) },
+      source: { cacheName: CACHE },
+    })?.catch?.(() => {});
+  } catch {
+    // No routes: the fetch handler serves every request, as before.
+  }
 });
 
 async function activate() {
