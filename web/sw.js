@@ -16,10 +16,11 @@
 //   the cache is deleted, the running version stays in charge and the browser
 //   retries on a later update check.
 // - activate deletes every other "kugler-" cache and claims open pages.
-// - install also adds static routes (InstallEvent.addRoutes, where the
-//   browser has it): requests for the "install" files are answered from the
-//   cache "kugler-<BUILD>" by the browser itself, without starting or running
-//   this script (a miss goes to the network).
+// - install also stores index.html under the scope's own URL and adds static
+//   routes (InstallEvent.addRoutes, where the browser has it): requests for
+//   the "install" files, and navigations to the scope's URL without a query,
+//   are answered from the cache "kugler-<BUILD>" by the browser itself,
+//   without starting or running this script (a miss goes to the network).
 // - fetch answers GET requests inside the scope cache-first; navigations
 //   ignore the query and fall back to the cached index.html. A "use" file
 //   missing from the cache is fetched and, when it matches the build, stored.
@@ -80,6 +81,10 @@ async function precache() {
     const cache = await caches.open(CACHE);
     const downloads = await Promise.all(AT_INSTALL.map((entry) => download(cache, entry)));
     await Promise.all(downloads.filter(Boolean).map(([url, response]) => cache.put(url, response)));
+    // The page also under the scope's own URL, for the navigation route.
+    const index = await cache.match(INDEX, { ignoreVary: true });
+    if (!index) throw new Error("index.html not cached");
+    await cache.put(BASE.href, index);
   } catch (error) {
     // Leave nothing half-filled behind; the old version keeps running.
     await caches.delete(CACHE);
@@ -92,15 +97,22 @@ const exactPath = (path) => new URL(path, BASE).pathname.replace(/[:*?+(){}\\]/g
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
-  // Static routes (where the browser has them): the "install" files are
-  // served from this build's cache without running this script, which then
-  // sees only navigations and the "use" files. A file the cache lacks goes to
-  // the network; the install above fails unless the cache holds them all.
+  // Static routes (where the browser has them): the "install" files and the
+  // page at the scope's URL are served from this build's cache without
+  // running this script, which then sees only navigations with a query and
+  // the "use" files. A file the cache lacks goes to the network; the install
+  // above fails unless the cache holds them all.
   try {
-    event.addRoutes?.({
-      condition: { or: AT_INSTALL.map(([path]) => ({ urlPattern: { pathname: exactPath(path) } })) },
-      source: { cacheName: CACHE },
-    })?.catch?.(() => {});
+    event.addRoutes?.([
+      {
+        condition: { or: AT_INSTALL.map(([path]) => ({ urlPattern: { pathname: exactPath(path) } })) },
+        source: { cacheName: CACHE },
+      },
+      {
+        condition: { requestMode: "navigate", urlPattern: { pathname: exactPath("./"), search: "" } },
+        source: { cacheName: CACHE },
+      },
+    ])?.catch?.(() => {});
   } catch {
     // No routes: the fetch handler serves every request, as before.
   }

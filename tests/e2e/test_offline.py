@@ -144,19 +144,20 @@ def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
     with urllib.request.urlopen(site.url + "first.js") as reply:
         assert reply.headers["Vary"] == "Accept-Encoding"
     sources = page.evaluate(ROUTED_SOURCES)
-    assert len(sources) == 5 and set(sources.values()) == {"cache"}, sources
+    assert len(sources) == 6 and set(sources.values()) == {"cache"}, sources
     after = make_move(page)
     assert after["moves"] == saved["moves"] + 1
     assert problems == []
 
 
-# How the browser got the page's first files: {file: workerFinalSourceType}
+# How the browser got the page and its first files: {file: workerFinalSourceType}
 # ("cache" when a static route answered from the cache, "fetch-event" when
 # the worker's script did).
 ROUTED_SOURCES = """() => Object.fromEntries(performance.getEntriesByType("resource")
-  .map((e) => [e.name.split("/").pop(), e.workerFinalSourceType])
+  .concat(performance.getEntriesByType("navigation"))
+  .map((e) => [e.name.split("/").pop() || "(page)", e.workerFinalSourceType])
   .filter(([name]) =>
-    ["first.js", "render.js", "storage.js", "main.js", "style.css"].includes(name)))"""
+    ["(page)", "first.js", "render.js", "storage.js", "main.js", "style.css"].includes(name)))"""
 
 
 def test_plays_with_the_server_stopped(ctx: Any) -> None:
