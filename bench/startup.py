@@ -6,9 +6,10 @@
 Drives headless Chromium (KUGLER_CHROMIUM or Debian's /usr/bin/chromium, the
 flags of tests/e2e/conftest.py) with Playwright against dist/ (built first
 when missing, or always unless --no-build is given and dist/ exists) served on
-127.0.0.1 under /kugler/ by a server in a process of its own, and a bare page in a temporary folder that only calls
-loadPyodide() in a module worker on the very same runtime files (a symlink to
-dist/pyodide), served under /bare/. Each run alternates game and bare page:
+127.0.0.1 under /kugler/ by a server in a process of its own, and a bare page
+in a temporary folder that only calls loadPyodide() in a module worker on the
+very same runtime files (a symlink to dist/pyodide), served under /bare/.
+Each run alternates game and bare page:
 
 - cold: a fresh browser context (empty HTTP cache, no service worker);
 - warm: a second visit in the same context (HTTP cache, and for the game its
