@@ -59,8 +59,8 @@ function reducedMotion() {
 // The board's size depends on the bar's height (--bar-h in the stylesheet),
 // and the bar's height on its width, which follows the board's: measured
 // until it settles (two rounds at most in practice), after the first layout
-// with the bar's words (firstPaint), then on every resize. A board drawn at a size that then
-// changes is drawn twice, with all its images.
+// with the bar's words (firstPaint), then on every resize. A board drawn at a
+// size that then changes is drawn twice, with all its images.
 const bar = document.querySelector(".bar");
 // While the stylesheet's guess (--bar-guess) is right, --bar-h stays unset:
 // setting it on the root restyles every element of the page.
