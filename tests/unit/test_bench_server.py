@@ -3,30 +3,18 @@ a sub-path, counts the bytes it sends, and ends with the benchmark."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_scripts import BENCH, load
 
-STARTUP_PATH = Path(__file__).resolve().parents[2] / "bench" / "startup.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("kugler_bench_startup", STARTUP_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["kugler_bench_startup"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-startup = _load()
+startup = load("startup.py")
+STARTUP_PATH = BENCH / "startup.py"
 
 
 def _get(url: str) -> tuple[int, bytes]:

@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from bench_scripts import load
 
 from kugler_core import Game, Turn
 
-SOAK_PATH = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("kugler_soak", SOAK_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["kugler_soak"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-soak = _load()
+soak = load("soak.py")
 
 
 def test_fifty_games_pass_every_check() -> None:
