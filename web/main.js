@@ -13,7 +13,7 @@
 import { renderer, firstGame, firstBoard, boardShown, fillPage } from "./first.js";
 import { Engine } from "./engine.js";
 import * as storage from "./storage.js";
-import { FRAME, SIZE } from "./render.js";
+import { SIZE } from "./render.js";
 import { BoardGrid } from "./grid.js";
 import { t, setLanguage, detectLanguage, applyWords, formatTime, formatNumber, colorName, LANGUAGES, language } from "./i18n.js";
 import {
@@ -74,7 +74,6 @@ function measureBar() {
   }
 }
 
-root.style.setProperty("--frame", `${FRAME * 100}%`);
 renderer.reducedMotion = reducedMotion;
 const grid = new BoardGrid($("grid"), (row, col) => activate(row, col));
 

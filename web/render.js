@@ -9,7 +9,7 @@
 // follows its CSS size times devicePixelRatio, so it stays crisp.
 
 export const SIZE = 9;
-/** The wooden frame around the cells, as a fraction of the board's side (CSS uses the same). */
+/** The wooden frame around the cells, as a fraction of the board's side (style.css --frame is the same). */
 export const FRAME = 0.03;
 
 /** Ball colours 1..7 (Okabe–Ito based: distinct for most colour-blind players too). */

@@ -536,6 +536,16 @@ def test_board_fits_without_scrolling(browser: Any, site: Any, size: tuple[int, 
         assert abs(canvas_px - box["width"] * 2) <= 2
         cell_box = cell(page, 4, 4).bounding_box()
         assert cell_box is not None and cell_box["width"] >= 36
+        # the grid's cells lie over the cells the canvas draws (render.js
+        # FRAME; the stylesheet's --frame insets the grid by as much)
+        frame = 0.03
+        side = box["width"] * (1 - 2 * frame) / 9
+        for r, c in [(0, 0), (4, 4), (8, 8), (0, 8)]:
+            b = cell(page, r, c).bounding_box()
+            assert b is not None
+            assert abs(b["x"] - (box["x"] + box["width"] * frame + c * side)) < 1.5, (r, c)
+            assert abs(b["y"] - (box["y"] + box["width"] * frame + r * side)) < 1.5, (r, c)
+            assert abs(b["width"] - side) < 1.5
         for selector in ("#undo", "#menu"):
             b = page.locator(selector).bounding_box()
             assert b is not None and b["height"] >= 44 and b["x"] + b["width"] <= width
