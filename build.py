@@ -72,11 +72,20 @@ def ensure_node_modules() -> None:
     run(["npm", "ci", "--no-audit", "--no-fund"])
 
 
+# The time stamped on the wheel's files unless SOURCE_DATE_EPOCH says otherwise
+# (1980-01-01, the earliest a zip can hold): the same source then gives the
+# same wheel bytes, so the same build id, and a redeploy is not an update.
+WHEEL_DATE_EPOCH = "315532800"
+
+
 def build_wheel(out: Path) -> Path:
-    """Build the pure-Python kugler_core wheel into `out` and return its path."""
+    """Build the pure-Python kugler_core wheel into `out` and return its path.
+
+    The same source gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", WHEEL_DATE_EPOCH)}
     with tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-             "-q", "-w", tmp, str(ROOT)])
+             "-q", "-w", tmp, str(ROOT)], env=env)
         wheels = list(Path(tmp).glob("kugler_core-*-py3-none-any.whl"))
         if len(wheels) != 1:
             sys.exit(f"expected one kugler_core wheel, got {wheels}")

@@ -12,6 +12,7 @@
 // folder for trace / output file for snapshot).
 // Prints one JSON line on stdout with the result; exits non-zero on any error.
 
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -79,6 +80,32 @@ function zeroFreeMemory(pyodide) {
   M.HEAPU8.fill(0, stackEnd, sp - 1024);
 }
 
+// Makes what the runtime reads from the machine the same on every build, so
+// the same source gives the same snapshot (and the same build id): random
+// bytes (Python's hash secret, the random module's first seed) come from a
+// fixed SHA-256 counter stream, and both clocks (file times in the in-memory
+// file system, timers) start at a fixed time and move 1 ms per read. The
+// page re-seeds random after every restore (web/boot.js).
+function deterministic() {
+  let counter = 0;
+  crypto.randomFillSync = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let offset = 0; offset < bytes.length; offset += 32) {
+      const block = crypto.createHash("sha256").update(`kugler-snapshot-${counter++}`).digest();
+      bytes.set(block.subarray(0, Math.min(32, bytes.length - offset)), offset);
+    }
+    return view;
+  };
+  let now = Date.UTC(2020, 0, 1);
+  Date.now = () => now++;
+  let tick = 0;
+  performance.now = () => tick++;
+  // The runtime takes its program name and Python's sys.argv from Node's
+  // command line (this script's path, the config file's): give it none, as
+  // in the browser.
+  process.argv.length = 1;
+}
+
 // Dotted names of every module of the package in folder `dir`.
 function engineModules(dir, prefix) {
   const names = [prefix];
@@ -141,6 +168,7 @@ json.dumps(_names)
 }
 
 async function snapshot(config) {
+  deterministic();
   const { pyodide, version } = await boot(config, true);
   // Import the whole engine and the boot helpers, and prove a session answers.
   pyodide.runPython(BOOT_PY);

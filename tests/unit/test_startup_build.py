@@ -20,6 +20,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -218,6 +219,35 @@ def test_snapshot_pages_are_stored_without_the_zero_ones() -> None:
     packed = gzip.decompress((RUNTIME / snapshot.SNAPSHOT_FILE).read_bytes())
     assert len(packed) == meta["packed_size"]
     assert len(packed) < 0.5 * int(str(meta["raw_size"])), "most of the heap is zero pages"
+
+
+def test_the_same_wheel_gives_the_same_snapshot(tmp_path: Path) -> None:
+    # A rebuild of the same source must keep the build id: otherwise every
+    # redeploy looks like an update and players download the runtime again.
+    # The build's random bytes, clock and command line are fixed
+    # (tools/snapshot.mjs deterministic()); this runs the step again on the
+    # wheel and trimmed stdlib in dist/ and compares every output byte.
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.STDLIB_INFO,
+                 str(info(stdlib.STDLIB_INFO)["file"])):
+        shutil.copy2(RUNTIME / name, runtime / name)
+    wheel = next(DIST.glob("kugler_core-*.whl"))
+    assert snapshot.write_snapshot(tmp_path, wheel) is not None
+    for name in (snapshot.SNAPSHOT_FILE, snapshot.SNAPSHOT_INFO, snapshot.SNAPSHOT_STDLIB):
+        assert (runtime / name).read_bytes() == (RUNTIME / name).read_bytes(), name
+
+
+def test_wheel_files_carry_one_fixed_date(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The wheel's bytes then depend on the source alone (build.py sets
+    # SOURCE_DATE_EPOCH), and so does the build id.
+    import build
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    wheel = build.build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        dates = {entry.date_time for entry in archive.infolist()}
+    assert dates == {time.gmtime(int(build.WHEEL_DATE_EPOCH))[:6]}
 
 
 @pytest.mark.parametrize("raw", [
