@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import ClassVar
 
-from tools import help_pages, service_worker, snapshot, stdlib
+from tools import help_pages, inline, service_worker, snapshot, stdlib
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -63,12 +63,19 @@ def run(cmd: list[str], **kwargs: object) -> None:
 
 
 def ensure_node_modules() -> None:
-    """Install the pinned Pyodide runtime with `npm ci` when it is missing or stale."""
-    installed = PYODIDE_DIR / "package.json"
-    if installed.exists() and json.loads(installed.read_text())["version"] == PYODIDE_VERSION:
+    """Install what package.json pins (the Pyodide runtime, esbuild) with `npm ci`
+    when any of it is missing or of another version."""
+    wanted = json.loads((ROOT / "package.json").read_text())
+    pins = {**wanted.get("dependencies", {}), **wanted.get("devDependencies", {})}
+
+    def installed(name: str) -> str | None:
+        meta = ROOT / "node_modules" / name / "package.json"
+        return json.loads(meta.read_text())["version"] if meta.exists() else None
+
+    if all(installed(name) == version for name, version in pins.items()):
         return
     if shutil.which("npm") is None:
-        sys.exit("npm is needed to install the Pyodide runtime (Node >= 18).")
+        sys.exit("npm is needed to install the Pyodide runtime and esbuild (Node >= 18).")
     run(["npm", "ci", "--no-audit", "--no-fund"])
 
 
@@ -119,6 +126,7 @@ def build() -> Path:
     wheel = build_wheel(DIST)
     # Steps that add files to dist/ go here, one call each (modules in tools/).
     help_pages.write(DIST, SEEDS, WEB / "help")
+    inline.write(DIST)
     stdlib.write_trimmed_stdlib(DIST, wheel)
     snapshot.write_snapshot(DIST, wheel)
     files = [p for p in DIST.rglob("*") if p.is_file()]
@@ -235,7 +243,8 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
     run([sys.executable, "-m", "mypy", "--strict", "kugler_core"])
-    run([sys.executable, "-m", "ruff", "check", "kugler_core", "tests", "bench", "build.py"])
+    run([sys.executable, "-m", "ruff", "check",
+         "kugler_core", "tests", "bench", "tools", "build.py"])
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
 
 

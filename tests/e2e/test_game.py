@@ -411,25 +411,27 @@ CANVAS_CELLS = """() => {
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
 def test_saved_board_is_drawn_before_the_rest_of_the_page(
         browser: Any, site: Any, size: tuple[int, int]) -> None:
-    """first.js alone draws the saved game: with main.js held back, the canvas
+    """The document alone draws the saved game (first.js and the styles are
+    inline, tools/inline.py): with every other request held back, the canvas
     shows its balls, the bar is an empty panel of its usual height and the
     rest of the page is still in templates; the board stands where it stands
     once the whole page is in place."""
     width, height = size
     rows = WALL_ROWS
     boxes = []
-    for hold_main in (True, False):
+    for hold_rest in (True, False):
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale="da-DK",
                                   service_workers="block")
         try:
             seed_storage(ctx, {GAME_KEY: game_doc(rows)})
             page = ctx.new_page()
-            if hold_main:
-                page.route("**/main.js", lambda route: None)  # never answered
+            if hold_rest:  # nothing but the document is ever answered
+                page.route("**/*", lambda route: route.continue_()
+                           if route.request.resource_type == "document" else None)
             page.goto(site.url)
             page.wait_for_function(
                 "() => performance.getEntriesByName('kugler:first-board').length === 1")
-            if hold_main:
+            if hold_rest:
                 page.wait_for_timeout(300)
                 balls = page.evaluate(CANVAS_CELLS)
                 assert balls == [1 if ch != "." else 0 for row in rows for ch in row]

@@ -144,7 +144,7 @@ def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
     with urllib.request.urlopen(site.url + "first.js") as reply:
         assert reply.headers["Vary"] == "Accept-Encoding"
     sources = page.evaluate(ROUTED_SOURCES)
-    assert len(sources) == 6 and set(sources.values()) == {"cache"}, sources
+    assert len(sources) == 5 and set(sources.values()) == {"cache"}, sources
     after = make_move(page)
     assert after["moves"] == saved["moves"] + 1
     assert problems == []
@@ -157,7 +157,7 @@ ROUTED_SOURCES = """() => Object.fromEntries(performance.getEntriesByType("resou
   .concat(performance.getEntriesByType("navigation"))
   .map((e) => [e.name.split("/").pop() || "(page)", e.workerFinalSourceType])
   .filter(([name]) =>
-    ["(page)", "first.js", "render.js", "storage.js", "main.js", "style.css"].includes(name)))"""
+    ["(page)", "first.js", "render.js", "storage.js", "main.js"].includes(name)))"""
 
 
 def test_plays_with_the_server_stopped(ctx: Any) -> None:
@@ -193,8 +193,9 @@ def test_plays_with_the_server_stopped(ctx: Any) -> None:
 def make_second_build(first: Path, target: Path, marker: str) -> str:
     """A copy of the site at `first` with a changed file and its own build id; returns the id."""
     copy_site(first, target)
-    css = target / "pwa.css"
-    css.write_text(css.read_text(encoding="utf-8") + f"\n/* {marker} */\n", encoding="utf-8")
+    changed = target / "main.js"
+    changed.write_text(changed.read_text(encoding="utf-8") + f"\n/* {marker} */\n",
+                       encoding="utf-8")
     info = json.loads((target / "build.json").read_text())
     info["build"] = f"{info['build'][:8]}{marker}"
     (target / "build.json").write_text(json.dumps(info, indent=2) + "\n")
@@ -293,7 +294,7 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         wait_engine(page)
         assert worker_build(page) == new_build
         assert page.evaluate("fetch('build.json').then((r) => r.json())")["build"] == new_build
-        assert "update2" in page.evaluate("fetch('pwa.css').then((r) => r.text())")
+        assert "update2" in page.evaluate("fetch('main.js').then((r) => r.text())")
         assert cache_names(page) == [f"kugler-{new_build}"]
         game_after = stored(page, GAME_KEY)
         for key in ("id", "deal", "board", "next", "score", "moves", "lines", "undo"):

@@ -1,0 +1,133 @@
+"""The inline step of the build (tools/inline.py): dist/index.html draws the
+board without another request, under a Content-Security-Policy without
+'unsafe-inline', and the modules it took inline hand the same exports on.
+
+The checks on dist/ are skipped when dist/ is not built; a build whose inline
+step was skipped fails them. The step itself is also run on a copy of web/.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+
+sys.path.insert(0, str(ROOT))
+from tools import inline  # noqa: E402
+
+built = pytest.mark.skipif(not (DIST / "build.json").exists(),
+                           reason="dist/ is not built: run `python build.py`")
+
+EXPORT = re.compile(r"^export (?:const|let|function\*?|class|async function) ([\w$]+)", re.M)
+
+
+def source_exports(file: str) -> list[str]:
+    """The names `web/<file>` exports, read from its `export ...` declarations."""
+    return sorted(EXPORT.findall((WEB / file).read_text(encoding="utf-8")))
+
+
+def csp_of(html: str) -> dict[str, list[str]]:
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert match, "no Content-Security-Policy <meta>"
+    return {part.split()[0]: part.split()[1:] for part in match.group(1).split(";") if part.strip()}
+
+
+def inline_elements(html: str, tag: str) -> list[str]:
+    return re.findall(rf"<{tag}>(.*?)</{tag}>", html, re.S)
+
+
+def check_page(html: str) -> None:
+    """The built page: nothing to fetch before the board, each inline element allowed by hash."""
+    head = html[: html.index('id="board"')]
+    assert 'rel="stylesheet"' not in html and 'rel="modulepreload"' not in head
+    assert re.search(r"<script[^>]* src=", html) is None, "the document loads no script by URL"
+    scripts, styles = inline_elements(html, "script"), inline_elements(html, "style")
+    assert len(scripts) == 1 and len(styles) == 2
+    assert html.index("<script>") > html.index('id="board"'), "it runs after the board is parsed"
+    assert "globalThis.kuglerInline" not in scripts[0] and "var kuglerInline=" in scripts[0]
+    csp = csp_of(html)
+    assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'", inline.sha256_source(scripts[0])]
+    assert csp["style-src"] == ["'self'", *(inline.sha256_source(s) for s in styles)]
+    assert "'unsafe-inline'" not in html
+
+
+def check_hand_on(dist: Path) -> None:
+    for file, name in (("first.js", "first"), ("render.js", "render"), ("storage.js", "storage")):
+        text = (dist / file).read_text(encoding="utf-8")
+        exported = re.search(r"export const \{ (.*) \} = inline;", text)
+        assert exported, file
+        assert sorted(exported.group(1).split(", ")) == source_exports(file), file
+        assert f"globalThis.kuglerInline?.{name};" in text
+
+
+@built
+def test_built_page_draws_the_board_without_another_request() -> None:
+    check_page((DIST / "index.html").read_text(encoding="utf-8"))
+    assert not (DIST / "style.css").exists() and not (DIST / "pwa.css").exists()
+
+
+@built
+def test_built_modules_hand_on_what_their_sources_export() -> None:
+    check_hand_on(DIST)
+
+
+def test_step_on_a_copy_of_the_page(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site)
+    assert inline.write(site) == site / "index.html"
+    html = (site / "index.html").read_text(encoding="utf-8")
+    check_page(html)
+    check_hand_on(site)
+    # The styles are the stylesheets, byte for byte; main.js stays a file.
+    styles = inline_elements(html, "style")
+    assert styles == [(WEB / "style.css").read_text(encoding="utf-8"),
+                      (WEB / "pwa.css").read_text(encoding="utf-8")]
+    assert (site / "main.js").read_text() == (WEB / "main.js").read_text()
+    assert 'import("./main.js")' in inline_elements(html, "script")[0]
+
+
+def test_step_skips_and_leaves_the_page_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site)
+    monkeypatch.setattr(inline, "ESBUILD", tmp_path / "no-esbuild")
+    assert inline.write(site) is None
+    assert "WARNING: inline first script skipped" in capsys.readouterr().out
+    for name in ("index.html", "first.js", "render.js", "storage.js", "style.css"):
+        assert (site / name).read_bytes() == (WEB / name).read_bytes(), name
+
+
+def test_step_refuses_a_first_script_before_the_board(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site)
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8").replace(inline.FIRST_TAG, "")
+    page.write_text(html.replace("</head>", inline.FIRST_TAG + "\n</head>"), encoding="utf-8")
+    with pytest.raises(ValueError, match="after the board"):
+        inline.inline_page(site)
+
+
+def test_policy_gets_sources_added_to_one_directive() -> None:
+    csp = "default-src 'self'; script-src 'self'; style-src 'self'"
+    assert inline.allow(csp, "style-src", ["'sha256-x'"]) == \
+        "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-x'"
+    with pytest.raises(ValueError, match="img-src"):
+        inline.allow(csp, "img-src", ["'sha256-x'"])
+
+
+def test_hash_source_is_base64_sha256_of_the_utf8_text() -> None:
+    # The digest of "" is well known.
+    assert inline.sha256_source("") == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+
+
+def test_a_default_export_is_not_handed_on() -> None:
+    with pytest.raises(ValueError, match="default"):
+        inline.hand_on("x.js", ["default"])
