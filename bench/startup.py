@@ -70,6 +70,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the project's build.py)
 
 DIST = build.DIST
+WEB = build.WEB
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
 READY_TIMEOUT_MS = 120_000
 # The first moves of a run follow a cold start (service worker installing,
@@ -390,7 +391,8 @@ def make_bare_site(folder: Path, dist: Path) -> Path:
     (site / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
     # For --levers: the game's boot module and what it loads besides pyodide/.
     (site / "levers-worker.js").write_text(LEVERS_WORKER)
-    for path in [dist / "boot.js", dist / "build.json", *dist.glob("kugler_core-*.whl")]:
+    # boot.js from web/: the build bundles it into the worker (tools/worker_bundle.py).
+    for path in [WEB / "boot.js", dist / "build.json", *dist.glob("kugler_core-*.whl")]:
         (site / path.name).symlink_to(path)
     return site
 
