@@ -22,7 +22,7 @@ draws the board:
 Source files in web/ stay as they are (one module per role); only dist/
 changes. Like the other steps it never breaks the build: when esbuild is
 missing or fails it warns and leaves index.html untouched (the page then
-loads the same files by URL; tests/unit/test_inline_build.py catches that).
+loads the same files by URL; tests/unit/test_esbuild_steps.py catches that).
 """
 
 from __future__ import annotations

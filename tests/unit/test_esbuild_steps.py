@@ -1,9 +1,14 @@
-"""The inline step of the build (tools/inline.py): dist/index.html draws the
-board without another request, under a Content-Security-Policy without
-'unsafe-inline', and the modules it took inline hand the same exports on.
+"""The build steps that run esbuild (tools/inline.py, tools/worker_bundle.py).
 
-The checks on dist/ are skipped when dist/ is not built; a build whose inline
-step was skipped fails them. The step itself is also run on a copy of web/.
+- inline: dist/index.html draws the board without another request, under a
+  Content-Security-Policy without 'unsafe-inline', and the modules it took
+  inline hand the same exports on;
+- worker bundle: the engine worker is one module, so it asks for the runtime
+  without another round of requests.
+
+The checks on dist/ are skipped when dist/ is not built; a build whose step
+was skipped fails them. Each step is also run on a copy of web/, and without
+esbuild (it warns and leaves the files as they were).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,10 +26,37 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 
 sys.path.insert(0, str(ROOT))
-from tools import inline  # noqa: E402
+from tools import inline, worker_bundle  # noqa: E402
 
 built = pytest.mark.skipif(not (DIST / "build.json").exists(),
                            reason="dist/ is not built: run `python build.py`")
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A copy of web/, as the build's steps find it in dist/."""
+    target = tmp_path / "site"
+    shutil.copytree(WEB, target)
+    return target
+
+
+@pytest.mark.parametrize(("write", "warning", "untouched"), [
+    (inline.write, "inline first script skipped",
+     ("index.html", "first.js", "render.js", "storage.js", "style.css")),
+    (worker_bundle.write, "worker bundle skipped", ("worker.js", "boot.js")),
+], ids=["inline", "worker"])
+def test_step_skips_without_esbuild_and_leaves_the_files(
+        site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], write: Callable[[Path], Path | None],
+        warning: str, untouched: tuple[str, ...]) -> None:
+    monkeypatch.setattr(inline, "ESBUILD", tmp_path / "no-esbuild")
+    assert write(site) is None
+    assert f"WARNING: {warning}" in capsys.readouterr().out
+    for name in untouched:
+        assert (site / name).read_bytes() == (WEB / name).read_bytes(), name
+
+
+# ------------------------------------------------------------ inline
 
 EXPORT = re.compile(r"^export (?:const|let|function\*?|class|async function) ([\w$]+)", re.M)
 
@@ -78,9 +111,7 @@ def test_built_modules_hand_on_what_their_sources_export() -> None:
     check_hand_on(DIST)
 
 
-def test_step_on_a_copy_of_the_page(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(WEB, site)
+def test_inline_step_on_a_copy_of_the_page(site: Path) -> None:
     assert inline.write(site) == site / "index.html"
     html = (site / "index.html").read_text(encoding="utf-8")
     check_page(html)
@@ -93,21 +124,7 @@ def test_step_on_a_copy_of_the_page(tmp_path: Path) -> None:
     assert 'import("./main.js")' in inline_elements(html, "script")[0]
 
 
-def test_step_skips_and_leaves_the_page_as_it_was(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(WEB, site)
-    monkeypatch.setattr(inline, "ESBUILD", tmp_path / "no-esbuild")
-    assert inline.write(site) is None
-    assert "WARNING: inline first script skipped" in capsys.readouterr().out
-    for name in ("index.html", "first.js", "render.js", "storage.js", "style.css"):
-        assert (site / name).read_bytes() == (WEB / name).read_bytes(), name
-
-
-def test_step_refuses_a_first_script_before_the_board(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(WEB, site)
+def test_inline_step_refuses_a_first_script_before_the_board(site: Path) -> None:
     page = site / "index.html"
     html = page.read_text(encoding="utf-8").replace(inline.FIRST_TAG, "")
     page.write_text(html.replace("</head>", inline.FIRST_TAG + "\n</head>"), encoding="utf-8")
@@ -131,3 +148,32 @@ def test_hash_source_is_base64_sha256_of_the_utf8_text() -> None:
 def test_a_default_export_is_not_handed_on() -> None:
     with pytest.raises(ValueError, match="default"):
         inline.hand_on("x.js", ["default"])
+
+
+# ------------------------------------------------------------ worker bundle
+
+
+STATIC_IMPORT = re.compile(r"^\s*(?:import|export)\b[^(]*\bfrom\s*[\"']", re.M)
+
+
+def check_worker(site: Path) -> None:
+    code = (site / "worker.js").read_text(encoding="utf-8")
+    assert STATIC_IMPORT.search(code) is None, "the worker imports nothing by URL at start"
+    assert "async function bootEngine(" in code and "self.onmessage" in code
+    # The runtime's modules are still imported by URL when the boot needs them.
+    assert 'import(at("pyodide.mjs"))' in code
+    assert not (site / "boot.js").exists()
+
+
+@built
+def test_built_worker_is_one_module() -> None:
+    check_worker(DIST)
+
+
+def test_worker_step_on_a_copy_of_the_site(site: Path) -> None:
+    assert STATIC_IMPORT.search((site / "worker.js").read_text()) is not None
+    assert worker_bundle.write(site) == site / "worker.js"
+    check_worker(site)
+    # The page's own modules are not touched.
+    for name in ("main.js", "engine.js", "first.js"):
+        assert (site / name).read_bytes() == (WEB / name).read_bytes(), name
