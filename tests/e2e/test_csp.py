@@ -1,13 +1,19 @@
 """The Content-Security-Policy: strict in the page, and the game never breaks it.
 
 GitHub Pages cannot send headers, so the policy is a <meta> in index.html.
-The browser tests record every `securitypolicyviolation` event (an init script
-installed before any page script) and every console error while the game
-loads, plays a few moves, opens its windows and shows the help.
+The build puts the board's script and the styles into the page
+(tools/inline.py); the policy allows exactly those elements by their SHA-256,
+never 'unsafe-inline', and nothing else inline (no style attributes, event
+handlers or javascript: URLs). The browser tests record every
+`securitypolicyviolation` event (an init script installed before any page
+script) and every console error while the game loads, plays a few moves,
+opens its windows and shows the help.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -32,23 +38,28 @@ FORBIDDEN_SOURCES = ("'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*",
 
 
 class PageScan(HTMLParser):
-    """Collects the CSP meta, inline scripts/styles and inline event handlers of a page."""
+    """Collects a page's CSP meta, the text of its inline <script> and <style>
+    elements, and any other inline code (style attributes, event handlers,
+    javascript: URLs), which no policy here allows."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(convert_charrefs=False)
         self.policies: list[str] = []
+        self.scripts: list[str] = []
+        self.styles: list[str] = []
         self.inline: list[str] = []
-        self._script_inline = False
+        self._into: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
             self.policies.append(values.get("content") or "")
         if tag == "script" and not values.get("src"):
-            self._script_inline = True
-            self.inline.append("<script> without src")
+            self.scripts.append("")
+            self._into = self.scripts
         if tag == "style":
-            self.inline.append("<style> element")
+            self.styles.append("")
+            self._into = self.styles
         for name, value in attrs:
             if name == "style":
                 self.inline.append(f"style attribute on <{tag}>")
@@ -56,6 +67,20 @@ class PageScan(HTMLParser):
                 self.inline.append(f"{name} handler on <{tag}>")
             if name in ("href", "src") and value and value.startswith("javascript:"):
                 self.inline.append(f"javascript: URL on <{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        if self._into is not None:
+            self._into[-1] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._into = None
+
+
+def sha256_source(text: str) -> str:
+    """The CSP source allowing an inline element whose text is `text`."""
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+    return f"'sha256-{digest}'"
 
 
 def parse_policy(text: str) -> dict[str, list[str]]:
@@ -71,12 +96,18 @@ def html_files() -> list[Path]:
     return sorted(DIST.rglob("*.html"))
 
 
-def test_index_has_the_strict_policy_and_nothing_inline() -> None:
+def test_index_has_the_strict_policy_and_only_hashed_inline_elements() -> None:
     scan = PageScan()
     scan.feed((DIST / "index.html").read_text(encoding="utf-8"))
     assert len(scan.policies) == 1, "index.html needs exactly one CSP <meta>"
     policy = parse_policy(scan.policies[0])
-    for directive, sources in REQUIRED.items():
+    # The board's script and the two stylesheets are inline (tools/inline.py),
+    # each allowed by its own hash and nothing more.
+    assert len(scan.scripts) == 1 and len(scan.styles) == 2
+    required = {**REQUIRED,
+                "script-src": REQUIRED["script-src"] + [sha256_source(t) for t in scan.scripts],
+                "style-src": REQUIRED["style-src"] + [sha256_source(t) for t in scan.styles]}
+    for directive, sources in required.items():
         assert directive in policy, f"CSP lacks {directive}"
         assert sorted(policy[directive]) == sorted(sources), f"{directive}: {policy[directive]}"
     for directive, sources in policy.items():
@@ -88,10 +119,15 @@ def test_index_has_the_strict_policy_and_nothing_inline() -> None:
 
 
 @pytest.mark.parametrize("path", html_files(), ids=lambda p: p.relative_to(DIST).as_posix())
-def test_no_page_has_inline_code(path: Path) -> None:
+def test_no_page_has_inline_code_its_policy_does_not_name(path: Path) -> None:
     scan = PageScan()
     scan.feed(path.read_text(encoding="utf-8"))
     assert scan.inline == [], f"{path.name}: {scan.inline}"
+    policy = parse_policy(scan.policies[0]) if scan.policies else {}
+    for directive, texts in (("script-src", scan.scripts), ("style-src", scan.styles)):
+        for text in texts:
+            assert sha256_source(text) in policy.get(directive, []), \
+                f"{path.name}: an inline element its {directive} does not allow"
 
 
 @pytest.fixture
