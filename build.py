@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import ClassVar
 
-from tools import help_pages, inline, service_worker, snapshot, stdlib, worker_bundle
+from tools import bundles, help_pages, inline, service_worker, snapshot, stdlib
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -127,7 +127,7 @@ def build() -> Path:
     # Steps that add files to dist/ go here, one call each (modules in tools/).
     help_pages.write(DIST, SEEDS, WEB / "help")
     inline.write(DIST)
-    worker_bundle.write(DIST)
+    bundles.write(DIST)
     stdlib.write_trimmed_stdlib(DIST, wheel)
     snapshot.write_snapshot(DIST, wheel)
     files = [p for p in DIST.rglob("*") if p.is_file()]

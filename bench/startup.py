@@ -391,7 +391,7 @@ def make_bare_site(folder: Path, dist: Path) -> Path:
     (site / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
     # For --levers: the game's boot module and what it loads besides pyodide/.
     (site / "levers-worker.js").write_text(LEVERS_WORKER)
-    # boot.js from web/: the build bundles it into the worker (tools/worker_bundle.py).
+    # boot.js from web/: the build bundles it into the worker (tools/bundles.py).
     for path in [WEB / "boot.js", dist / "build.json", *dist.glob("kugler_core-*.whl")]:
         (site / path.name).symlink_to(path)
     return site

@@ -138,26 +138,25 @@ def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
     assert response is not None and response.from_service_worker, "page not served by the worker"
     wait_engine(page)
     assert stored(page, GAME_KEY)["moves"] == saved["moves"], "the saved game was lost offline"
-    # The page's files came from the cache by the worker's static routes,
+    # The page and its module came from the cache by the worker's static routes,
     # without running its script, although the server sent them with
     # "Vary: Accept-Encoding" as GitHub Pages does (web/sw.js).
-    with urllib.request.urlopen(site.url + "first.js") as reply:
+    with urllib.request.urlopen(site.url + "main.js") as reply:
         assert reply.headers["Vary"] == "Accept-Encoding"
     sources = page.evaluate(ROUTED_SOURCES)
-    assert len(sources) == 5 and set(sources.values()) == {"cache"}, sources
+    assert len(sources) == 2 and set(sources.values()) == {"cache"}, sources
     after = make_move(page)
     assert after["moves"] == saved["moves"] + 1
     assert problems == []
 
 
-# How the browser got the page and its first files: {file: workerFinalSourceType}
+# How the browser got the page and its module: {file: workerFinalSourceType}
 # ("cache" when a static route answered from the cache, "fetch-event" when
 # the worker's script did).
 ROUTED_SOURCES = """() => Object.fromEntries(performance.getEntriesByType("resource")
   .concat(performance.getEntriesByType("navigation"))
   .map((e) => [e.name.split("/").pop() || "(page)", e.workerFinalSourceType])
-  .filter(([name]) =>
-    ["(page)", "first.js", "render.js", "storage.js", "main.js"].includes(name)))"""
+  .filter(([name]) => ["(page)", "main.js"].includes(name)))"""
 
 
 def test_plays_with_the_server_stopped(ctx: Any) -> None:

@@ -128,7 +128,7 @@ def mirror(target: Path) -> Path:
     (target / "harness.html").write_text(HARNESS_HTML)
     (target / "harness.js").write_text(HARNESS_JS)
     (target / "harness-worker.js").write_text(HARNESS_WORKER)
-    # The build bundles boot.js into worker.js (tools/worker_bundle.py); the
+    # The build bundles boot.js into worker.js (tools/bundles.py); the
     # harness imports the module itself.
     (target / "boot.js").unlink(missing_ok=True)
     (target / "boot.js").symlink_to(DIST.parent / "web" / "boot.js")

@@ -1,10 +1,10 @@
-"""The build steps that run esbuild (tools/inline.py, tools/worker_bundle.py).
+"""The build steps that run esbuild (tools/inline.py, tools/bundles.py).
 
 - inline: dist/index.html draws the board without another request, under a
   Content-Security-Policy without 'unsafe-inline', and the modules it took
   inline hand the same exports on;
-- worker bundle: the engine worker is one module, so it asks for the runtime
-  without another round of requests.
+- bundles: the page's modules are one file (main.js) and the engine worker's
+  another (worker.js), so neither waits for a second round of requests.
 
 The checks on dist/ are skipped when dist/ is not built; a build whose step
 was skipped fails them. Each step is also run on a copy of web/, and without
@@ -26,7 +26,7 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 
 sys.path.insert(0, str(ROOT))
-from tools import inline, worker_bundle  # noqa: E402
+from tools import bundles, inline  # noqa: E402
 
 built = pytest.mark.skipif(not (DIST / "build.json").exists(),
                            reason="dist/ is not built: run `python build.py`")
@@ -43,8 +43,8 @@ def site(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(("write", "warning", "untouched"), [
     (inline.write, "inline first script skipped",
      ("index.html", "first.js", "render.js", "storage.js", "style.css")),
-    (worker_bundle.write, "worker bundle skipped", ("worker.js", "boot.js")),
-], ids=["inline", "worker"])
+    (bundles.write, "module bundles skipped", ("main.js", "first.js", "worker.js", "boot.js")),
+], ids=["inline", "bundles"])
 def test_step_skips_without_esbuild_and_leaves_the_files(
         site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str], write: Callable[[Path], Path | None],
@@ -106,9 +106,6 @@ def test_built_page_draws_the_board_without_another_request() -> None:
     assert not (DIST / "style.css").exists() and not (DIST / "pwa.css").exists()
 
 
-@built
-def test_built_modules_hand_on_what_their_sources_export() -> None:
-    check_hand_on(DIST)
 
 
 def test_inline_step_on_a_copy_of_the_page(site: Path) -> None:
@@ -150,30 +147,46 @@ def test_a_default_export_is_not_handed_on() -> None:
         inline.hand_on("x.js", ["default"])
 
 
-# ------------------------------------------------------------ worker bundle
+# ------------------------------------------------------------ bundles
 
 
 STATIC_IMPORT = re.compile(r"^\s*(?:import|export)\b[^(]*\bfrom\s*[\"']", re.M)
 
 
-def check_worker(site: Path) -> None:
-    code = (site / "worker.js").read_text(encoding="utf-8")
-    assert STATIC_IMPORT.search(code) is None, "the worker imports nothing by URL at start"
-    assert "async function bootEngine(" in code and "self.onmessage" in code
+def check_bundles(site: Path) -> None:
+    """main.js and worker.js are all the modules left, and import nothing at start."""
+    assert sorted(p.name for p in site.glob("*.js")) == ["main.js", "sw.js", "worker.js"]
+    main = (site / "main.js").read_text(encoding="utf-8")
+    worker = (site / "worker.js").read_text(encoding="utf-8")
+    for code in (main, worker):
+        assert STATIC_IMPORT.search(code) is None, "a bundle imports nothing by URL at start"
+    # The page's bundle takes the inline script's instance of the three modules.
+    for name in ("first", "render", "storage"):
+        assert f"globalThis.kuglerInline?.{name};" in main, name
+    assert "await boardShown" in main and "var BoardGrid = class" in main
+    assert "async function bootEngine(" in worker and "self.onmessage" in worker
     # The runtime's modules are still imported by URL when the boot needs them.
-    assert 'import(at("pyodide.mjs"))' in code
-    assert not (site / "boot.js").exists()
+    assert 'import(at("pyodide.mjs"))' in worker
 
 
 @built
-def test_built_worker_is_one_module() -> None:
-    check_worker(DIST)
+def test_built_modules_are_two_bundles() -> None:
+    check_bundles(DIST)
 
 
-def test_worker_step_on_a_copy_of_the_site(site: Path) -> None:
-    assert STATIC_IMPORT.search((site / "worker.js").read_text()) is not None
-    assert worker_bundle.write(site) == site / "worker.js"
-    check_worker(site)
-    # The page's own modules are not touched.
-    for name in ("main.js", "engine.js", "first.js"):
+def test_bundle_step_on_a_copy_of_the_site(site: Path) -> None:
+    assert inline.write(site) is not None
+    page = (site / "index.html").read_bytes()
+    assert bundles.write(site) == [site / "main.js", site / "worker.js"]
+    check_bundles(site)
+    assert (site / "index.html").read_bytes() == page
+
+
+def test_bundle_step_refuses_modules_the_page_loads_itself(
+        site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Without the inline step, index.html loads first.js, which main.js imports:
+    # bundling it away would leave the page without its first script.
+    assert bundles.write(site) is None
+    assert "index.html loads ['first.js', 'render.js', 'storage.js']" in capsys.readouterr().out
+    for name in ("main.js", "first.js", "worker.js", "boot.js"):
         assert (site / name).read_bytes() == (WEB / name).read_bytes(), name

@@ -1,0 +1,78 @@
+"""Build step: the page's modules and the engine worker's, one file each.
+
+As separate files, a module graph costs one round of requests per level of
+imports: the page's main.js, then its eight modules; the engine worker's
+worker.js, then boot.js. On a phone far from the host each round is a whole
+round trip, and both stand before the engine can start. esbuild (pinned in
+package.json) bundles the static module graph of each entry point into the
+entry's own file, still an ES module (main.js keeps its top-level await; the
+page starts a module worker), not minified. Imports by URL at run time (the
+Pyodide runtime's modules) stay as they are. The bundled modules other than
+the entries leave dist/: nothing else there loads them (the test and
+benchmark harnesses import web/boot.js).
+
+Runs after tools/inline.py: main.js's graph then holds the small modules that
+hand on the inline script's exports (first.js, render.js, storage.js), and
+the bundle takes them in, so the page shares that one instance as before.
+
+Never breaks the build: when esbuild is missing or fails it warns and leaves
+the files as they were (the modules then load one by one).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from tools.inline import esbuild, module_graph
+
+ENTRIES = ("main.js", "worker.js")
+
+
+def bundle(dist: Path, entry: str) -> list[str]:
+    """Bundle `entry`'s static module graph into dist/<entry>; the files it took in."""
+    files = module_graph(dist, entry)
+    # Modules outside the static graph (imported by URL at run time) stay files.
+    others = [f"--external:./{p.name}" for p in sorted(dist.glob("*.js")) if p.name not in files]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / entry
+        meta = Path(tmp) / "meta.json"
+        esbuild([entry, "--bundle", "--format=esm", "--charset=utf8", "--legal-comments=none",
+                 *others, f"--metafile={meta}", f"--outfile={out}"], dist)
+        inputs = set(json.loads(meta.read_text())["inputs"])
+        if inputs != set(files):
+            raise ValueError(f"{entry}: bundled {sorted(inputs)}, expected {sorted(files)}")
+        code = out.read_text(encoding="utf-8")
+    (dist / entry).write_text(code, encoding="utf-8")
+    print(f"[build] {entry}: {', '.join(files)} in one file ({len(code)} bytes)", flush=True)
+    return files
+
+
+def bundle_all(dist: Path) -> list[Path]:
+    graphs = {entry: module_graph(dist, entry) for entry in ENTRIES}
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    for files in graphs.values():
+        loaded = [f for f in files if f'src="{f}"' in page or f'href="{f}"' in page]
+        if loaded:
+            raise ValueError(f"index.html loads {loaded} itself (the inline step did not run)")
+    for entry, files in graphs.items():
+        shared = [f for f in files if any(f in g for e, g in graphs.items() if e != entry)]
+        if shared:
+            raise ValueError(f"{entry} shares {shared} with another entry: it would run twice")
+    taken = [f for entry in ENTRIES for f in bundle(dist, entry) if f != entry]
+    for file in taken:
+        (dist / file).unlink()
+    return [dist / entry for entry in ENTRIES]
+
+
+def write(dist: Path) -> list[Path] | None:
+    """Bundle main.js's and worker.js's modules into those two files in dist/.
+
+    Returns their paths, or None when the step was skipped (with a warning)."""
+    try:
+        return bundle_all(dist)
+    except (RuntimeError, OSError, ValueError, KeyError) as error:
+        print(f"[build] WARNING: module bundles skipped, the modules load one by one: {error}",
+              flush=True)
+        return None
