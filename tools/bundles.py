@@ -25,7 +25,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from tools.inline import esbuild, module_graph
+from tools.inline import esbuild, module_graph, or_skip
 
 ENTRIES = ("main.js", "worker.js")
 
@@ -70,9 +70,4 @@ def write(dist: Path) -> list[Path] | None:
     """Bundle main.js's and worker.js's modules into those two files in dist/.
 
     Returns their paths, or None when the step was skipped (with a warning)."""
-    try:
-        return bundle_all(dist)
-    except (RuntimeError, OSError, ValueError, KeyError) as error:
-        print(f"[build] WARNING: module bundles skipped, the modules load one by one: {error}",
-              flush=True)
-        return None
+    return or_skip("module bundles", "the modules load one by one", lambda: bundle_all(dist))

@@ -33,7 +33,9 @@ import json
 import re
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -45,6 +47,7 @@ STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 FIRST_TAG = f'<script type="module" src="{FIRST_SCRIPT}"></script>'
 CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(">)')
 IDENTIFIER = re.compile(r"^[A-Za-z_$][\w$]*$")
+T = TypeVar("T")
 
 
 def sha256_source(text: str) -> str:
@@ -168,13 +171,19 @@ def inline_page(dist: Path) -> Path:
     return page_path
 
 
+def or_skip(step: str, without: str, run: Callable[[], T]) -> T | None:
+    """run()'s result, or None with a warning that `step` was skipped and what
+    the page does `without` it, when it fails as a build step may (no esbuild,
+    unexpected input)."""
+    try:
+        return run()
+    except (RuntimeError, OSError, ValueError, KeyError) as error:
+        print(f"[build] WARNING: {step} skipped, {without}: {error}", flush=True)
+        return None
+
+
 def write(dist: Path) -> Path | None:
     """Inline the first script and the styles into dist/index.html.
 
     Returns its path, or None when the step was skipped (with a warning)."""
-    try:
-        return inline_page(dist)
-    except (RuntimeError, OSError, ValueError, KeyError) as error:
-        print(f"[build] WARNING: inline first script skipped, the page loads it by URL: {error}",
-              flush=True)
-        return None
+    return or_skip("inline first script", "the page loads it by URL", lambda: inline_page(dist))
