@@ -238,16 +238,20 @@ def test_the_same_wheel_gives_the_same_snapshot(tmp_path: Path) -> None:
         assert (runtime / name).read_bytes() == (RUNTIME / name).read_bytes(), name
 
 
-def test_wheel_files_carry_one_fixed_date(
+def test_wheel_bytes_depend_on_the_engine_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The wheel's bytes then depend on the source alone (build.py sets
-    # SOURCE_DATE_EPOCH), and so does the build id.
+    # Every file carries one fixed date (build.py sets SOURCE_DATE_EPOCH), and
+    # the metadata carries no README text (a documentation change must not
+    # change the wheel, the snapshot it goes into, or the build id).
     import build
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     wheel = build.build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as archive:
         dates = {entry.date_time for entry in archive.infolist()}
+        metadata = next(archive.read(n) for n in archive.namelist() if n.endswith("/METADATA"))
     assert dates == {time.gmtime(int(build.WHEEL_DATE_EPOCH))[:6]}
+    headers, _, description = metadata.decode().partition("\n\n")
+    assert description.strip() == "" and "Description-Content-Type" not in headers
 
 
 @pytest.mark.parametrize("raw", [
