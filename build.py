@@ -89,7 +89,7 @@ def build_wheel(out: Path) -> Path:
     """Build the pure-Python kugler_core wheel into `out` and return its path.
 
     The same source gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
-    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", WHEEL_DATE_EPOCH)}
+    env = {"SOURCE_DATE_EPOCH": WHEEL_DATE_EPOCH, **os.environ}
     with tempfile.TemporaryDirectory() as tmp:
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
              "-q", "-w", tmp, str(ROOT)], env=env)

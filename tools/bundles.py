@@ -25,14 +25,13 @@ import json
 import tempfile
 from pathlib import Path
 
-from tools.inline import esbuild, module_graph, or_skip
+from tools.inline import esbuild, module_graphs, or_skip
 
 ENTRIES = ("main.js", "worker.js")
 
 
-def bundle(dist: Path, entry: str) -> list[str]:
-    """Bundle `entry`'s static module graph into dist/<entry>; the files it took in."""
-    files = module_graph(dist, entry)
+def bundle(dist: Path, entry: str, files: list[str]) -> None:
+    """Bundle `entry`'s static module graph, `files`, into dist/<entry>."""
     # Modules outside the static graph (imported by URL at run time) stay files.
     others = [f"--external:./{p.name}" for p in sorted(dist.glob("*.js")) if p.name not in files]
     with tempfile.TemporaryDirectory() as tmp:
@@ -46,23 +45,24 @@ def bundle(dist: Path, entry: str) -> list[str]:
         code = out.read_text(encoding="utf-8")
     (dist / entry).write_text(code, encoding="utf-8")
     print(f"[build] {entry}: {', '.join(files)} in one file ({len(code)} bytes)", flush=True)
-    return files
 
 
 def bundle_all(dist: Path) -> list[Path]:
-    graphs = {entry: module_graph(dist, entry) for entry in ENTRIES}
+    graphs = module_graphs(dist, list(ENTRIES))
     page = (dist / "index.html").read_text(encoding="utf-8")
     for files in graphs.values():
-        loaded = [f for f in files if f'src="{f}"' in page or f'href="{f}"' in page]
+        loaded = sorted(f for f in files if f'src="{f}"' in page or f'href="{f}"' in page)
         if loaded:
             raise ValueError(f"index.html loads {loaded} itself (the inline step did not run)")
     for entry, files in graphs.items():
         shared = [f for f in files if any(f in g for e, g in graphs.items() if e != entry)]
         if shared:
             raise ValueError(f"{entry} shares {shared} with another entry: it would run twice")
-    taken = [f for entry in ENTRIES for f in bundle(dist, entry) if f != entry]
-    for file in taken:
-        (dist / file).unlink()
+    for entry, files in graphs.items():
+        bundle(dist, entry, files)
+    for files in graphs.values():
+        for file in files[1:]:  # all but the entry
+            (dist / file).unlink()
     return [dist / entry for entry in ENTRIES]
 
 

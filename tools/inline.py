@@ -67,19 +67,24 @@ def esbuild(args: list[str], cwd: Path, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def module_graph(dist: Path, entry: str) -> list[str]:
-    """The files (relative to dist/) of `entry` and every module it imports statically."""
+def module_graphs(dist: Path, entries: list[str]) -> dict[str, list[str]]:
+    """For each of `entries` (files relative to dist/), the entry and every
+    module it imports statically, entry first; one esbuild run for them all
+    (with code splitting, so dynamic imports are read but not followed)."""
     with tempfile.TemporaryDirectory() as tmp:
         meta = Path(tmp) / "meta.json"
-        esbuild([entry, "--bundle", "--format=esm", "--external:*.js", f"--metafile={meta}",
-                 f"--outfile={Path(tmp) / 'out.js'}"], dist)
+        esbuild([*entries, "--bundle", "--format=esm", "--splitting", f"--metafile={meta}",
+                 f"--outdir={tmp}"], dist)
         inputs = json.loads(meta.read_text())["inputs"]
-    files = [entry]
-    for record in inputs[entry]["imports"]:
-        path = record["path"]
-        if record["kind"] == "import-statement" and path.startswith("./"):
-            files.extend(f for f in module_graph(dist, path[2:]) if f not in files)
-    return files
+    graphs = {}
+    for entry in entries:
+        files = [entry]
+        for file in files:  # grows while it is walked
+            files.extend(record["path"] for record in inputs[file]["imports"]
+                         if record["kind"] == "import-statement" and not record.get("external")
+                         and record["path"] not in files)
+        graphs[entry] = files
+    return graphs
 
 
 def exported_names(dist: Path, files: list[str]) -> dict[str, list[str]]:
@@ -143,7 +148,7 @@ def inline_page(dist: Path) -> Path:
         raise ValueError(f"{FIRST_TAG} must come after the board: inline, it runs where it stands")
     if not CSP.search(html):
         raise ValueError(f"{PAGE} has no Content-Security-Policy <meta>")
-    files = module_graph(dist, FIRST_SCRIPT)
+    files = module_graphs(dist, [FIRST_SCRIPT])[FIRST_SCRIPT]
     names = exported_names(dist, files)
     script = bundle(dist, files)
     styles: list[tuple[str, str]] = []
