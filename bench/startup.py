@@ -32,7 +32,13 @@ Reported, medians over the runs:
   of all runs, and the p95 without the first 20 moves of each run (the
   seconds right after a cold start);
 - long tasks over 50 ms on the main thread (PerformanceObserver 'longtask')
-  during load and the moves: count per run and the longest;
+  during load and the moves: count per run and the longest, and apart: while
+  the cold visit loads (until the engine is ready), during the moves, and
+  while the warm visit loads;
+- the same long tasks of a cold load of the game's page with its engine left
+  out (page only: the built site with worker.js replaced by an empty module,
+  so no Python runs and nothing is downloaded for it), watched for as long as
+  that run's cold start took: the page's own share;
 - bytes of a first visit, counted by the server as bodies sent (a 304 sends
   none) until the service worker is installed, raw and as gzip -6 would send
   each file (never more than raw); also without the service worker;
@@ -379,6 +385,35 @@ def byte_totals(sent: list[tuple[str, int]]) -> dict[str, Any]:
             "requests": len(sent), "files": files}
 
 
+# worker.js of the page-only site: the engine left out.
+PAGE_ONLY_WORKER = "// The engine left out (bench/startup.py, page only): no Python runs.\n"
+
+
+def make_page_only_site(folder: Path, dist: Path) -> Path:
+    """The built site without its engine: `dist` less the runtime and the wheel,
+    with an empty worker.js. The page loads and draws as usual and waits for
+    an engine that never answers."""
+    site = folder / "page-only"
+    shutil.copytree(dist, site, ignore=shutil.ignore_patterns("pyodide", "*.whl"))
+    (site / "worker.js").write_text(PAGE_ONLY_WORKER)
+    return site
+
+
+def tasks_by_phase(tasks: list[list[float]], ready: float | None) -> dict[str, list[list[float]]]:
+    """Split a visit's long tasks [start, duration] (from navigation start) into
+    those that began while it loaded (up to `ready`) and after (the moves).
+
+    >>> tasks_by_phase([[80.0, 61.0], [1500.0, 52.0], [2400.0, 70.0]], 1600.0)
+    {'load': [[80.0, 61.0], [1500.0, 52.0]], 'after': [[2400.0, 70.0]]}
+    >>> tasks_by_phase([[80.0, 61.0]], None)
+    {'load': [[80.0, 61.0]], 'after': []}
+    """
+    if ready is None:
+        return {"load": list(tasks), "after": []}
+    return {"load": [t for t in tasks if t[0] <= ready],
+            "after": [t for t in tasks if t[0] > ready]}
+
+
 def make_bare_site(folder: Path, dist: Path) -> Path:
     """The bare page next to a symlink to the game's runtime files in `dist`."""
     site = folder / "bare"
@@ -410,10 +445,12 @@ def p95(values: list[float]) -> float | None:
 
 class Bench:
     def __init__(self, browser: Any, game_url: str, bare_url: str,
-                 game_bytes: SiteProcess, bare_bytes: SiteProcess, moves: int) -> None:
+                 game_bytes: SiteProcess, bare_bytes: SiteProcess, moves: int,
+                 page_only_url: str) -> None:
         self.browser = browser
         self.game_url = game_url
         self.bare_url = bare_url
+        self.page_only_url = page_only_url
         self.game_bytes = game_bytes
         self.bare_bytes = bare_bytes
         self.moves = moves
@@ -457,7 +494,7 @@ class Bench:
                 attempts += batch
                 results = page.evaluate(MOVES_SCRIPT, batch)
                 times += [result["ms"] for result in results if "ms" in result]
-            tasks = self.long_tasks(page)
+            tasks = tasks_by_phase(self.long_tasks(page), cold["ready"])
             sw = page.evaluate(f"""() => navigator.serviceWorker ? Promise.race([
                 navigator.serviceWorker.ready.then(() => true),
                 new Promise((r) => setTimeout(() => r(false), {SW_TIMEOUT_MS}))]) : false""")
@@ -467,7 +504,10 @@ class Bench:
             warm = self.visit(page, self.game_url)
             warm_tasks = self.long_tasks(page)
             self.game_bytes.take()
-        return {"cold": cold, "warm": warm, "moves": times, "longtasks": tasks + warm_tasks,
+        return {"cold": cold, "warm": warm, "moves": times,
+                "longtasks": tasks["load"] + tasks["after"] + warm_tasks,
+                "longtasks_by_phase": {"cold_load": tasks["load"], "moves": tasks["after"],
+                                       "warm_load": warm_tasks},
                 "image_kept": kept,
                 "service_worker": sw, "bytes": first_visit}
 
@@ -478,6 +518,22 @@ class Bench:
             self.visit(page, self.game_url)
             time.sleep(0.5)
         return byte_totals(self.game_bytes.take())
+
+    def page_only_run(self, window_ms: float) -> dict[str, Any]:
+        """A cold visit of the page-only site (make_page_only_site), watched for
+        `window_ms` from navigation start: its long tasks in that window."""
+        with self.context(service_workers="block") as ctx:
+            page = ctx.new_page()
+            page.goto(self.page_only_url, wait_until="commit")
+            # No evaluation before the window ends: Playwright's first script in
+            # a page is itself a main-thread task (see INIT_SCRIPT).
+            time.sleep(window_ms / 1000)
+            result: dict[str, Any] = page.evaluate("""() => ({
+                now: performance.now(),
+                paint: performance.getEntriesByName("kugler:first-board")[0]?.startTime ?? null,
+            })""")
+            result["longtasks"] = [t for t in self.long_tasks(page) if t[0] <= window_ms]
+        return result
 
     def bare_run(self) -> dict[str, Any]:
         self.bare_bytes.take()
@@ -518,16 +574,22 @@ def levers_table(times: dict[str, list[float]]) -> str:
 
 
 def summarize(game: list[dict[str, Any]], bare: list[dict[str, Any]],
-              no_sw: dict[str, Any]) -> dict[str, Any]:
+              no_sw: dict[str, Any], page_only: list[dict[str, Any]]) -> dict[str, Any]:
     def col(runs: list[dict[str, Any]], visit: str, key: str) -> float | None:
         return median([r[visit][key] for r in runs if r[visit].get(key) is not None])
 
     moves = [m for r in game for m in r["moves"]]
     later = [m for r in game for m in r["moves"][LATER_MOVES:]]
-    tasks = [len(r["longtasks"]) for r in game]
-    longest = max((d for r in game for _, d in r["longtasks"]), default=0.0)
-    bare_tasks = [len(r["longtasks"]) for r in bare]
-    bare_longest = max((d for r in bare for _, d in r["longtasks"]), default=0.0)
+
+    def phase(runs: list[dict[str, Any]], name: str | None = None) -> tuple[float | None, float]:
+        """Median count per run of long tasks (all, or of one phase), and the longest."""
+        lists = [r["longtasks_by_phase"][name] if name else r["longtasks"] for r in runs]
+        return (median([float(len(tasks)) for tasks in lists]),
+                max((d for tasks in lists for _, d in tasks), default=0.0))
+
+    tasks, longest = phase(game)
+    bare_tasks, bare_longest = phase(bare)
+
     out: dict[str, Any] = {
         "runs": len(game),
         "paint_cold": col(game, "cold", "paint"), "paint_warm": col(game, "warm", "paint"),
@@ -537,9 +599,12 @@ def summarize(game: list[dict[str, Any]], bare: list[dict[str, Any]],
         "bare_paint_warm": col(bare, "warm", "paint"),
         "move_median": median(moves), "move_p95": p95(moves), "moves": len(moves),
         "move_p95_later": p95(later), "moves_later": len(later),
-        "longtasks_median": median([float(t) for t in tasks]), "longtask_max": longest,
-        "bare_longtasks_median": median([float(t) for t in bare_tasks]),
-        "bare_longtask_max": bare_longest,
+        "longtasks_median": tasks, "longtask_max": longest,
+        "bare_longtasks_median": bare_tasks, "bare_longtask_max": bare_longest,
+        **{f"longtasks_{name}": phase(game, name)
+           for name in ("cold_load", "moves", "warm_load")},
+        "page_only_longtasks": phase(page_only),
+        "page_only_paint": median([r["paint"] for r in page_only if r.get("paint") is not None]),
         "bytes": game[-1]["bytes"] if game else None,
         "bytes_median_gzip": median([float(r["bytes"]["gzip"]) for r in game]),
         "bytes_median_raw": median([float(r["bytes"]["raw"]) for r in game]),
@@ -569,6 +634,12 @@ def fmt_mb(value: float | None) -> str:
     return NA if value is None else f"{value / 1e6:.2f} MB"
 
 
+def fmt_tasks(value: tuple[float | None, float]) -> str:
+    """A (median count, longest) pair of long tasks, as "1 (82 ms)"."""
+    count, longest = value
+    return NA if count is None else f"{count:g} ({fmt_ms(longest)})" if longest else f"{count:g}"
+
+
 def fmt_ratio(value: float | None) -> str:
     return NA if value is None else f"{value:.2f}"
 
@@ -592,6 +663,14 @@ def table(s: dict[str, Any]) -> str:
          f"{s['bare_longtasks_median']:g}", NA, "0"),
         ("Longest long task", fmt_ms(s["longtask_max"] or None),
          fmt_ms(s["bare_longtask_max"] or None), NA, "≤ 50 ms"),
+        *[(f"… {label}: per run (longest)", fmt_tasks(s[f"longtasks_{name}"]),
+           fmt_tasks((s["bare_longtasks_median"], s["bare_longtask_max"]))
+           if name == "cold_load" else NA, NA, NA)
+          for name, label in (("cold_load", "while the cold visit loads"),
+                              ("moves", "during the moves"),
+                              ("warm_load", "while the warm visit loads"))],
+        ("… the cold load of the page alone (engine left out), same window",
+         fmt_tasks(s["page_only_longtasks"]), NA, NA, NA),
         ("First visit bytes, gzip (incl. service worker)", fmt_mb(s["bytes_median_gzip"]),
          fmt_mb(s["bare_bytes_gzip"]), NA, "≤ 7 MB"),
         ("First visit bytes, raw (incl. service worker)", fmt_mb(s["bytes_median_raw"]),
@@ -639,8 +718,10 @@ def main(argv: list[str] | None = None) -> int:
         dist = Path(tmp) / "dist"
         shutil.copytree(DIST, dist)
         bare_site = make_bare_site(Path(tmp), dist)
+        page_only_site = make_page_only_site(Path(tmp), dist)
         game_server = SiteProcess(dist, "/kugler/")
         bare_server = SiteProcess(bare_site, "/bare/")
+        page_only_server = SiteProcess(page_only_site, "/kugler/")
         game_url, bare_url = game_server.url, bare_server.url
         try:
             with sync_playwright() as pw:
@@ -654,11 +735,13 @@ def main(argv: list[str] | None = None) -> int:
                     if args.json:
                         args.json.write_text(json.dumps(lever_times, indent=2) + "\n")
                     return 0
-                bench = Bench(browser, game_url, bare_url, game_server, bare_server, args.moves)
-                game_runs, bare_runs = [], []
+                bench = Bench(browser, game_url, bare_url, game_server, bare_server, args.moves,
+                              page_only_server.url)
+                game_runs, bare_runs, page_only_runs = [], [], []
                 for run in range(args.runs):
                     bare_runs.append(bench.bare_run())
                     game_runs.append(bench.game_run())
+                    page_only_runs.append(bench.page_only_run(game_runs[-1]["cold"]["ready"]))
                     bare_ms = bare_runs[-1]["cold"]["ready"]
                     game_ms = game_runs[-1]["cold"]["ready"]
                     print(f"run {run + 1}/{args.runs}: bare {bare_ms:.0f} ms, "
@@ -671,8 +754,9 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             game_server.close()
             bare_server.close()
+            page_only_server.close()
 
-    summary = summarize(game_runs, bare_runs, no_sw)
+    summary = summarize(game_runs, bare_runs, no_sw, page_only_runs)
     summary["machine"] = machine(version)
     print(table(summary))
     print()
@@ -682,8 +766,8 @@ def main(argv: list[str] | None = None) -> int:
         print("Note: in some runs the first visit had not installed its service worker or "
               "kept its memory image before the second visit.")
     if args.json:
-        args.json.write_text(json.dumps({"summary": summary, "game": game_runs, "bare": bare_runs},
-                                        indent=2) + "\n")
+        args.json.write_text(json.dumps({"summary": summary, "game": game_runs, "bare": bare_runs,
+                                         "page_only": page_only_runs}, indent=2) + "\n")
     return 0
 
 

@@ -11,8 +11,12 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
 def load(filename: str) -> ModuleType:
-    """bench/<filename> imported as module "kugler_bench_<stem>"."""
+    """bench/<filename> imported as module "kugler_bench_<stem>", once: every
+    test module gets the same module object (doctest finds a function only in
+    the module that sys.modules holds under its name)."""
     name = f"kugler_bench_{Path(filename).stem}"
+    if name in sys.modules:
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, BENCH / filename)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
