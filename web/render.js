@@ -479,6 +479,11 @@ export class BoardRenderer {
 
   /** Draw one frame now; schedules the next while something moves. */
   draw(now = performance.now()) {
+    // A frame still requested would only draw this again.
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
     if (this.pxSize < 10) this.measure();
     const ctx = this.ctx;
     const S = this.pxSize;

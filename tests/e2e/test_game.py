@@ -455,6 +455,32 @@ def test_saved_board_is_drawn_before_the_rest_of_the_page(
         assert abs(first[key] - whole[key]) <= 1, (key, first, whole)
 
 
+COUNT_DRAWS = """async (select) => {
+  const renderer = window.kuglerInline.first.renderer;
+  renderer.reducedMotion = () => false;
+  let draws = 0;
+  const clear = renderer.ctx.clearRect.bind(renderer.ctx);
+  renderer.ctx.clearRect = (...args) => { draws += 1; return clear(...args); };
+  if (select) renderer.setSelected(renderer.board.findIndex((color) => color > 0));
+  else renderer.setBoard(renderer.board); // asks for a frame
+  renderer.draw(); // and draws at once
+  for (let i = 0; i < 4; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  renderer.setSelected(null);
+  return draws;
+}"""
+
+
+def test_a_board_drawn_at_once_is_not_drawn_again_by_the_frame_it_asked_for(
+        page: Any, site: Any) -> None:
+    """first.js draws the saved board at once after setBoard() asked for a
+    frame: that frame does not draw the same board a second time. A board
+    that moves (a selected ball bounces) is still drawn every frame."""
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.evaluate(COUNT_DRAWS, False) == 1
+    assert page.evaluate(COUNT_DRAWS, True) >= 4
+
+
 NO_FRAMES = "window.requestAnimationFrame = () => 0;"
 HIDDEN = """Object.defineProperty(Document.prototype, "visibilityState",
     { configurable: true, get: () => "hidden" });"""
