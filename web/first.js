@@ -6,7 +6,8 @@
 // on the canvas (or an empty board), marks "kugler:first-board" and loads
 // main.js, which waits until that frame is shown (boardShown), puts the rest
 // of the page in place (fillPage), shows the saved game's numbers in the bar,
-// takes over the renderer exported here and starts the engine worker.
+// takes over the renderer exported here and, once that page has had its
+// first frame, starts the engine worker.
 //
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
@@ -58,15 +59,28 @@ renderer.setLoading(true);
 renderer.draw();
 performance.mark("kugler:first-board");
 
+/**
+ * Run `fn` once, after the next frame has been painted: requestAnimationFrame
+ * runs just before that frame is painted, the timeout after it. A hidden page
+ * gets no frames, so there `fn` runs at once; a page whose frames stall runs
+ * it after 250 ms.
+ */
+export function afterNextFrame(fn) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const visible = document.visibilityState === "visible";
+  if (visible) requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, visible ? 250 : 0);
+}
+
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
-// requestAnimationFrame runs just before that frame is painted, the timeout
-// after it; a hidden page gets no frames, so it does not wait for one.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-export const boardShown = new Promise((resolve) => {
-  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, document.visibilityState === "visible" ? 250 : 0);
-});
+export const boardShown = new Promise((resolve) => afterNextFrame(resolve));
 
 import("./main.js").catch((err) => {
   document.documentElement.dataset.engine = "failed";

@@ -2,15 +2,15 @@
 // windows. This is the only module that knows all the others.
 //
 // Order of events: first.js has drawn the saved game (or an empty board);
-// once that frame is shown this module puts the rest of the page in place,
-// shows the saved game's numbers in the bar and starts the engine worker;
-// when the engine is ready, validate settings, records and the saved game
+// once that frame is shown this module puts the rest of the page in place
+// and shows the saved game's numbers in the bar; once that page has had its
+// first frame it starts the engine worker; when the engine is ready, validate settings, records and the saved game
 // through it, or open the deal of the URL fragment, or start a new game.
 // After every successful state change the game document of the reply
 // (state.save) is stored. JavaScript never decides a rule: every move, undo and
 // record goes through the engine.
 
-import { renderer, firstGame, firstBoard, boardShown, fillPage } from "./first.js";
+import { renderer, firstGame, firstBoard, boardShown, fillPage, afterNextFrame } from "./first.js";
 import { Engine } from "./engine.js";
 import * as storage from "./storage.js";
 import { SIZE } from "./render.js";
@@ -27,9 +27,10 @@ import { registerServiceWorker } from "./pwa.js";
 await boardShown;
 fillPage();
 
-// Started once the page is in place: on two cores the worker's start-up
-// would otherwise share the CPU with the page's first layout (longer main-
-// thread tasks) and reach ready no sooner (docs/startup.md).
+// Started once the filled page has had its first frame (startEngine below):
+// on two cores the worker's downloads and compile would otherwise share the
+// CPU with that frame's style, layout and paint, the longest main-thread
+// task of a cold load, and reach ready no sooner (docs/startup.md).
 const engine = new Engine();
 
 const $ = (id) => document.getElementById(id);
@@ -967,9 +968,13 @@ function firstPaint() {
   setBusy(+1); // until the engine has a game on the board (first.js drew the board as loading)
 }
 
+function startEngine() {
+  engine.start();
+  if (engine.state === "failed") showEngineError(engine.failure);
+}
+
 firstPaint();
-engine.start();
-if (engine.state === "failed") showEngineError(engine.failure);
+afterNextFrame(startEngine);
 motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
 registerServiceWorker();
 

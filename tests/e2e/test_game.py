@@ -501,6 +501,39 @@ def test_rest_of_the_page_comes_without_animation_frames(
     assert board(page) == [int(ch) if ch != "." else 0 for row in WALL_ROWS for ch in row]
 
 
+# Notes, when the engine worker is made, whether the page was filled in and
+# whether a frame has been painted since it was.
+WATCH_WORKER_START = """(() => {
+  window.__filledFrame = false;
+  const filled = () => document.getElementById("score") !== null
+    && document.querySelector("template[data-into]") === null;
+  const watch = new MutationObserver(() => {
+    if (!filled()) return;
+    watch.disconnect();
+    requestAnimationFrame(() => { window.__filledFrame = true; });
+  });
+  watch.observe(document, { childList: true, subtree: true });
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      window.__workerStart ??= { filled: filled(), filledFrame: window.__filledFrame };
+    }
+  };
+})();"""
+
+
+def test_engine_starts_once_the_filled_page_has_had_its_frame(
+        context: Any, page: Any, site: Any) -> None:
+    """main.js fills the page in, then starts the engine worker only after
+    that page's first frame: the worker's downloads and compile do not share
+    the two cores with the frame's style, layout and paint."""
+    context.add_init_script(WATCH_WORKER_START)
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.evaluate("window.__workerStart") == {"filled": True, "filledFrame": True}
+
+
 def test_language_switch_is_remembered(page: Any, site: Any) -> None:
     open_game(page, site)
     assert text(page, "#undo") == "Fortryd"
