@@ -4,8 +4,9 @@
 // Order of events: first.js has drawn the saved game (or an empty board);
 // once that frame is shown this module puts the rest of the page in place
 // and shows the saved game's numbers in the bar; once that page has had its
-// first frame it starts the engine worker; when the engine is ready, validate settings, records and the saved game
-// through it, or open the deal of the URL fragment, or start a new game.
+// first frame it starts the engine worker; when the engine is ready, it
+// validates settings, records and the saved game through it, or opens the
+// deal of the URL fragment, or starts a new game.
 // After every successful state change the game document of the reply
 // (state.save) is stored. JavaScript never decides a rule: every move, undo and
 // record goes through the engine.
