@@ -28,7 +28,7 @@ import { registerServiceWorker } from "./pwa.js";
 await boardShown;
 fillPage();
 
-// Started once the filled page has had its first frame (startEngine below):
+// Started once the filled page has had its first frame (afterNextFrame below):
 // on two cores the worker's downloads and compile would otherwise share the
 // CPU with that frame's style, layout and paint, the longest main-thread
 // task of a cold load, and reach ready no sooner (docs/startup.md).
@@ -969,13 +969,10 @@ function firstPaint() {
   setBusy(+1); // until the engine has a game on the board (first.js drew the board as loading)
 }
 
-function startEngine() {
-  engine.start();
-  if (engine.state === "failed") showEngineError(engine.failure);
-}
-
 firstPaint();
-afterNextFrame(startEngine);
+// A worker that cannot even be made fails at once: the "state" listener above
+// shows the error.
+afterNextFrame(() => engine.start());
 motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
 registerServiceWorker();
 

@@ -675,6 +675,20 @@ def test_runtime_failure_shows_a_message_and_retry_works(
     page_problems.clear()
 
 
+def test_a_worker_that_cannot_be_made_shows_the_message(
+        context: Any, page: Any, site: Any) -> None:
+    """A browser that refuses to make the engine worker (workers turned off):
+    the engine fails at once and the page says so, with its retry button."""
+    context.add_init_script(
+        "window.Worker = class { constructor() { throw new Error('workers are off'); } };")
+    page.goto(site.url)
+    page.wait_for_selector("html[data-engine=failed]", timeout=BOOT_TIMEOUT)
+    assert page.locator("#engine-error").is_visible()
+    assert text(page, "#engine-error-text") != ""
+    assert text(page, "#engine-retry") == "Prøv igen"
+    assert count(board(page)) == 0
+
+
 def test_bad_link_parts_are_ignored_with_a_notice(page: Any, site: Any) -> None:
     open_game(page, site, "#deal=abc&line=7&colour=red")
     assert page.locator("#notice").is_visible()
