@@ -25,20 +25,18 @@ import json
 import tempfile
 from pathlib import Path
 
-from tools.inline import esbuild, module_graphs, or_skip
+from tools.inline import esbuild, externals, module_graphs, or_skip
 
 ENTRIES = ("main.js", "worker.js")
 
 
 def bundle(dist: Path, entry: str, files: list[str]) -> None:
     """Bundle `entry`'s static module graph, `files`, into dist/<entry>."""
-    # Modules outside the static graph (imported by URL at run time) stay files.
-    others = [f"--external:./{p.name}" for p in sorted(dist.glob("*.js")) if p.name not in files]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / entry
         meta = Path(tmp) / "meta.json"
         esbuild([entry, "--bundle", "--format=esm", "--charset=utf8", "--legal-comments=none",
-                 *others, f"--metafile={meta}", f"--outfile={out}"], dist)
+                 *externals(dist, files), f"--metafile={meta}", f"--outfile={out}"], dist)
         inputs = set(json.loads(meta.read_text())["inputs"])
         if inputs != set(files):
             raise ValueError(f"{entry}: bundled {sorted(inputs)}, expected {sorted(files)}")

@@ -87,6 +87,12 @@ def module_graphs(dist: Path, entries: list[str]) -> dict[str, list[str]]:
     return graphs
 
 
+def externals(dist: Path, files: list[str]) -> list[str]:
+    """esbuild arguments that keep every other module in dist/ out of a bundle
+    of `files`: those are imported by URL at run time and stay files."""
+    return [f"--external:./{p.name}" for p in sorted(dist.glob("*.js")) if p.name not in files]
+
+
 def exported_names(dist: Path, files: list[str]) -> dict[str, list[str]]:
     """The names each of `files` exports, as esbuild reads them."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,9 +114,8 @@ def namespace(file: str) -> str:
 def bundle(dist: Path, files: list[str]) -> str:
     """One classic script running `files` (entry first in the list) and publishing their exports."""
     entry = "".join(f'export * as {namespace(f)} from "./{f}";\n' for f in files)
-    # Modules outside the static graph (main.js, imported dynamically) stay files.
-    others = [f"--external:./{p.name}" for p in sorted(dist.glob("*.js")) if p.name not in files]
-    code = esbuild(["--bundle", "--format=iife", f"--global-name={GLOBAL}", *others,
+    # main.js, imported dynamically, stays a file.
+    code = esbuild(["--bundle", "--format=iife", f"--global-name={GLOBAL}", *externals(dist, files),
                     "--minify-whitespace", "--minify-syntax", "--legal-comments=none",
                     "--charset=utf8"], dist, stdin=entry)
     if re.search(r"</script|<!--", code, re.IGNORECASE):
