@@ -1,0 +1,79 @@
+// The bar above the board: next balls, points, record, deal, time, and the
+// board's size, which depends on the bar's height.
+
+import { $, root } from "./dom.js";
+import { app } from "./store.js";
+import { reducedMotion } from "./board.js";
+import { t, formatNumber, colorName } from "./i18n.js";
+
+let shownScore = 0;
+
+/** Show a state's numbers (or the stored game's, before the engine is ready). */
+export function showBar(view) {
+  const score = view.score ?? 0;
+  $("score").textContent = formatNumber(score);
+  if (score > shownScore && app.started && !reducedMotion()) {
+    const el = $("score");
+    el.classList.remove("bump");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("bump");
+  }
+  shownScore = score;
+  $("deal").textContent = view.deal ? String(view.deal) : "–";
+  const next = $("next");
+  const colors = view.next ?? [];
+  [...next.children].forEach((ball, i) => {
+    ball.dataset.color = colors[i] ? String(colors[i]) : "";
+  });
+  next.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
+  $("undo").disabled = !(view.can_undo && app.started);
+  showRecord(view.line ?? app.settings.line);
+  if (view.deal) {
+    const link = new URL(`#deal=${view.deal}&line=${view.line}`, location.href);
+    $("share-link").textContent = link.href;
+  }
+  for (const radio of document.querySelectorAll("input[name=line]")) {
+    radio.checked = Number(radio.value) === Number(view.line ?? app.settings.line);
+  }
+}
+
+/** A game that opens is not a score that grows: no bump for `score`. */
+export function resetShownScore(score) {
+  shownScore = score;
+}
+
+/** The record of variant `line` in the bar. */
+export function showRecord(line) {
+  const doc = app.records[line];
+  $("record").textContent = formatNumber(doc?.record ?? 0);
+}
+
+// The board's size depends on the bar's height (--bar-h in the stylesheet),
+// and the bar's height on its width, which follows the board's: measured
+// until it settles (two rounds at most in practice), after the first layout
+// with the bar's words, then on every resize. A board drawn at a size that
+// then changes is drawn twice, with all its images.
+// While the stylesheet's guess (--bar-guess) is right, --bar-h stays unset:
+// setting it on the root restyles every element of the page.
+function measureBar() {
+  const bar = document.querySelector(".bar");
+  for (let round = 0; round < 4; round += 1) {
+    const height = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
+    const used = root.style.getPropertyValue("--bar-h")
+      || getComputedStyle(root).getPropertyValue("--bar-guess").trim();
+    if (used === height) return;
+    root.style.setProperty("--bar-h", height);
+  }
+}
+
+/**
+ * Measure the bar after the filled page's first layout (in its frame, not
+ * forced now), then on every resize; should its height differ from the
+ * stylesheet's guess, the board's size changes and the renderer redraws it
+ * in the same frame.
+ */
+export function watchBarSize() {
+  const bar = document.querySelector(".bar");
+  if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
+  else measureBar();
+}

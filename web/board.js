@@ -1,0 +1,63 @@
+// The board's view state: the accessible grid over the canvas, the selected
+// ball, the busy mark, and the motion preference. It draws what it is told;
+// what a tap on a cell means is decided by the handler given to installBoard.
+
+import { renderer } from "./first.js";
+import { BoardGrid } from "./grid.js";
+import { $ } from "./dom.js";
+import { app, emit } from "./store.js";
+
+/** The grid over the canvas (made by installBoard). */
+export let grid = null;
+
+const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+
+/** True when moves should not be animated (the setting, or the system's choice). */
+export function reducedMotion() {
+  const chosen = app.settings.reduced_motion;
+  if (chosen === true || chosen === false) return chosen;
+  return Boolean(motionQuery?.matches);
+}
+
+/** Make the grid; `onActivate(row, col)` is called for a tap or Enter on a cell. */
+export function installBoard(onActivate) {
+  renderer.reducedMotion = reducedMotion;
+  grid = new BoardGrid($("grid"), onActivate);
+  motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
+}
+
+/** Count one more (+1) or one fewer (-1) reason the board cannot be played. */
+export function setBusy(delta) {
+  const was = app.busy > 0;
+  app.busy = Math.max(0, app.busy + delta);
+  grid.setBusy(app.busy > 0);
+  if (was !== app.busy > 0) emit("busy", { busy: app.busy > 0 });
+}
+
+/** Forget every reason (the engine restarts); the board stays unplayable until told. */
+export function resetBusy() {
+  app.busy = 0;
+  grid.setBusy(true);
+}
+
+/** Select the ball at `index` (0..80), or none (null). */
+export function select(index) {
+  app.selected = index;
+  renderer.setSelected(index);
+  grid.setSelected(index);
+  emit("select", { index });
+}
+
+/** Draw `board` (81 colours) on the canvas and the grid at once. */
+export function showBoard(board) {
+  renderer.setBoard(board);
+  grid.setBoard(board);
+}
+
+/** Resolves once the board is not busy. */
+export function whenIdle() {
+  return new Promise((resolve) => {
+    const check = () => (app.busy === 0 ? resolve() : setTimeout(check, 30));
+    check();
+  });
+}

@@ -1,0 +1,51 @@
+// The play clock: runs while a game from the engine is on the board, not
+// over, and the page is visible. The engine keeps the seconds in the game
+// document; this module only counts them between requests.
+
+import { $ } from "./dom.js";
+import { app } from "./store.js";
+import { formatTime } from "./i18n.js";
+
+const clock = { baseMs: 0, since: null };
+
+function clockRunning() {
+  const state = app.state;
+  return app.started && state && !state.over && document.visibilityState === "visible";
+}
+
+function elapsedMs() {
+  return clock.baseMs + (clock.since === null ? 0 : performance.now() - clock.since);
+}
+
+/** Whole seconds played in this game. */
+export function seconds() {
+  return Math.floor(elapsedMs() / 1000);
+}
+
+/** True while the clock counts. */
+export function clockCounting() {
+  return clock.since !== null;
+}
+
+/** Start the count at `secs` (a game opens or another tab's copy is taken). */
+export function resetClock(secs) {
+  clock.baseMs = secs * 1000;
+  clock.since = null;
+  updateClock();
+}
+
+/** Start or stop the count as the game and page now say, and show the time. */
+export function updateClock() {
+  const run = clockRunning();
+  if (run && clock.since === null) clock.since = performance.now();
+  if (!run && clock.since !== null) {
+    clock.baseMs = elapsedMs();
+    clock.since = null;
+  }
+  $("time").textContent = formatTime(seconds());
+}
+
+/** Show the time twice a second from now on. */
+export function installClock() {
+  setInterval(updateClock, 500);
+}

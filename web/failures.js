@@ -1,0 +1,46 @@
+// The engine's failures: the error box over the board and what the page
+// does when a reply says the engine broke.
+
+import { $, root } from "./dom.js";
+import { renderer } from "./first.js";
+import { app, engine } from "./store.js";
+import { resetBusy } from "./board.js";
+import { updateClock } from "./clock.js";
+import { notify } from "./notices.js";
+import { t } from "./i18n.js";
+
+let lastFailure = null;
+
+/** Show the engine's failure (`{code}`) with a button to try again. */
+export function showEngineError(failure) {
+  lastFailure = failure;
+  const key = {
+    no_wasm: "engineFailedNoWasm",
+    download: "engineFailedDownload",
+    crashed: "engineCrashed",
+    internal: "engineCrashed",
+  }[failure?.code] ?? "engineFailed";
+  $("engine-error-text").textContent = t(key);
+  $("engine-retry").textContent = failure?.code === "crashed" || failure?.code === "internal" ? t("restart") : t("tryAgain");
+  $("engine-error").hidden = false;
+  root.dataset.engine = "failed";
+  renderer.setLoading(false);
+}
+
+/** The error box again, in the current language (when it is up). */
+export function relabelFailure() {
+  if (root.dataset.engine === "failed") showEngineError(lastFailure);
+}
+
+/** An error reply the page cannot handle in place: internal errors stop play until a restart. */
+export function engineError(error) {
+  const code = error?.code;
+  if (code === "internal" || code === "engine_failed") {
+    app.started = false;
+    resetBusy();
+    updateClock();
+    showEngineError({ code: code === "internal" ? "internal" : engine.failure?.code ?? "crashed" });
+  } else {
+    notify(t("moveFailed"));
+  }
+}
