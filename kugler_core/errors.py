@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Literal
 
 MoveCode = Literal[  # the values of IllegalMove.code
-    "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo"
+    "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo",
+    "history_full",
 ]
 DocumentCode = Literal["bad_document", "newer_version"]  # the values of DocumentError.code
 
@@ -26,7 +27,7 @@ class IllegalMove(ValueError):
 
     ``code`` is one of: ``bad_request`` (a cell that is not a (row, col) pair of
     0..8), ``no_ball``, ``target_taken``, ``unreachable``, ``game_over``,
-    ``nothing_to_undo``.
+    ``nothing_to_undo``, ``history_full`` (a game of a million moves).
     """
 
     code: str
