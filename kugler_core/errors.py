@@ -19,7 +19,9 @@ MoveCode = Literal[  # the values of IllegalMove.code
     "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo",
     "history_full",
 ]
-DocumentCode = Literal["bad_document", "newer_version"]  # the values of DocumentError.code
+DocumentCode = Literal[  # the values of DocumentError.code
+    "bad_document", "newer_version", "bad_replay"
+]
 
 
 class IllegalMove(ValueError):
@@ -41,7 +43,8 @@ class DocumentError(ValueError):
     """A document that is malformed, tampered with, or of an unknown version.
 
     ``code`` is ``bad_document`` or ``newer_version`` (a version this code
-    does not know yet: keep the document, do not overwrite it).
+    does not know yet: keep the document, do not overwrite it), or
+    ``bad_replay`` (a ``ReplayError``).
     """
 
     code: str
@@ -49,3 +52,17 @@ class DocumentError(ValueError):
     def __init__(self, message: str, code: str = "bad_document") -> None:
         super().__init__(message)
         self.code = code
+
+
+class ReplayError(DocumentError):
+    """A replay code or move list that does not give a game (code ``bad_replay``).
+
+    ``move`` is the number (1-based) of the first move that is not legal, or
+    None when the code itself is damaged, truncated or of an unknown version.
+    """
+
+    move: int | None
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message, "bad_replay")
+        self.move = move
