@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any
 
+from kugler_core.checks import check_date
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
 from kugler_core.errors import DocumentError, IllegalMove
@@ -30,7 +31,6 @@ from kugler_core.fragment import parse_fragment
 from kugler_core.game import Game
 from kugler_core.records import (
     add_game,
-    check_date,
     empty_records,
     merge_records,
     summary,

@@ -17,7 +17,8 @@ Rules:
 
 * every finished game goes into ``stats``; a replayed deal is a new game
   (it has a new id);
-* ``ranking`` holds at most 10 games with points > 0, best first; ties are
+* ``ranking`` holds the 10 best finished games (0 points included, as the
+  help pages say), best first; ties are
   broken by the earlier ``date`` (compared as text: the page sends UTC
   ``toISOString()`` dates), then by ``id``;
 * ``record`` == ``stats.best`` == the points of the first ranking entry
@@ -35,17 +36,17 @@ Rules:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from kugler_core.documents import (
+from kugler_core.checks import (
     MAX_COUNT,
     MAX_DEAL,
     DocumentError,
+    Migration,
     bad,
+    check_date,
     check_header,
     clean_text,
     expect_bool,
@@ -63,22 +64,22 @@ RANKING_SIZE = 10
 RECENT_SIZE = 200
 NAME_MAX = 24
 ID_MAX = 64
-DATE_MAX = 40
-
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,30})?", re.ASCII)
 
 _ENTRY_KEYS = frozenset({"id", "points", "moves", "seconds", "lines", "deal", "date", "name"})
 _STATS_KEYS = frozenset({"games", "points", "moves", "seconds", "best", "lines", "recent"})
 _RECENT_KEYS = frozenset({"id", "points", "moves", "seconds", "lines"})
 _DOC_KEYS = frozenset({"kind", "version", "line", "record", "ranking", "stats"})
 
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[n]`` turns a version-n records document into version n + 1."""
+
 
 @dataclass(frozen=True)
 class AddResult:
     """What ``add_game`` did: the new document and the game's place in it.
 
-    ``rank`` is the 1-based ranking place or None (0 points, or not in the
-    top 10); ``new_record`` is True when the game beat ``previous_record``;
+    ``rank`` is the 1-based ranking place or None (not in the top 10);
+    ``new_record`` is True when the game beat ``previous_record``;
     ``already_counted`` is True when the game was in the document already
     (then ``doc`` is the unchanged, validated input).
     """
@@ -97,18 +98,6 @@ def clean_name(name: str | None) -> str | None:
         return None
     text = clean_text(name, NAME_MAX)
     return text or None
-
-
-def check_date(value: object, where: str) -> str:
-    """An ISO date text (``YYYY-MM-DD`` with an optional time), ≤ 40 chars."""
-    text = expect_str(value, where, DATE_MAX)
-    if not _DATE_RE.fullmatch(text):
-        raise bad(f"{where} is not an ISO date")
-    try:
-        datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise bad(f"{where} is not an ISO date") from None
-    return text
 
 
 def empty_records(line: int) -> dict[str, Any]:
@@ -154,7 +143,7 @@ def _check_entry(raw: object, line: int, where: str) -> dict[str, Any]:
             raise bad(f"{where}.name is not a clean name")
     return {
         "id": _check_id(entry["id"], f"{where}.id"),
-        "points": expect_int(entry["points"], f"{where}.points", 1, MAX_COUNT),
+        "points": expect_int(entry["points"], f"{where}.points", 0, MAX_COUNT),
         "moves": expect_int(entry["moves"], f"{where}.moves", 0, MAX_COUNT),
         "seconds": expect_int(entry["seconds"], f"{where}.seconds", 0, MAX_COUNT),
         "lines": lines_counts(entry["lines"], line, f"{where}.lines"),
@@ -200,7 +189,7 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
     """
     if type(line) is not int or line not in (4, 5):
         raise ValueError("line must be 4 or 5")
-    d = check_header(doc, KIND, "records")
+    d = check_header(doc, KIND, "records", VERSION, MIGRATIONS)
     expect_keys(d, _DOC_KEYS, _DOC_KEYS, "records")
     doc_line = expect_int(d["line"], "line", 4, 5)
     if doc_line != line:
@@ -327,12 +316,11 @@ def add_game(
     new_stats = _count(stats, [{k: facts[k] for k in _RECENT_KEYS}])
     ranking = list(current["ranking"])
     rank: int | None = None
-    if points > 0:
-        entry = {**facts, "date": date, "name": clean_name(name)}
-        ranking.append(entry)
-        ranking.sort(key=_rank_key)
-        ranking = ranking[:RANKING_SIZE]
-        rank = next((i + 1 for i, e in enumerate(ranking) if e["id"] == facts["id"]), None)
+    entry = {**facts, "date": date, "name": clean_name(name)}
+    ranking.append(entry)
+    ranking.sort(key=_rank_key)
+    ranking = ranking[:RANKING_SIZE]
+    rank = next((i + 1 for i, e in enumerate(ranking) if e["id"] == facts["id"]), None)
     new_doc = {
         "kind": KIND,
         "version": VERSION,

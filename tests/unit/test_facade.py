@@ -389,7 +389,7 @@ def test_records_add() -> None:
                 name=None)
     assert second["rank"] == 1 and second["new_record"] and second["previous_record"] == 20
     zero = ok(s, "records_add", records=second["records"], game=finished("c", 0), date=DATE)
-    assert zero["rank"] is None and zero["summary"]["games"] == 3
+    assert zero["rank"] == 3 and zero["summary"]["games"] == 3  # 0 points: ranked too
     four = ok(s, "records_add", records=None, game=finished("d", 1, line=4), date=DATE)
     assert four["records"]["line"] == 4 and four["records"]["record"] == 20
 
@@ -444,13 +444,20 @@ def test_records_merge() -> None:
 def test_settings_load() -> None:
     s = Session()
     assert ok(s, "settings_load", doc=None)["settings"] == default_settings()
-    doc = dict(default_settings(), language="sv", line=4, reduced_motion=True)
+    doc = dict(default_settings(), language="sv", line=4, speed="fast", marks=True,
+               symbols=True, sound=True, volume=35, watch_speed="max")
     assert ok(s, "settings_load", doc=doc)["settings"] == doc
     partial = {"kind": "kugler/settings", "version": 1, "language": "da"}
     assert ok(s, "settings_load", doc=partial)["settings"] == dict(
         default_settings(), language="da")
+    v1 = {"kind": "kugler/settings", "version": 1, "language": "en", "line": 4,
+          "reduced_motion": True}
+    assert ok(s, "settings_load", doc=v1)["settings"] == dict(
+        default_settings(), language="en", line=4, speed="off")
     assert code(s, "settings_load", doc=dict(doc, language="de")) == "bad_document"
-    assert code(s, "settings_load", doc=dict(doc, version=2)) == "newer_version"
+    assert code(s, "settings_load", doc=dict(doc, volume=101)) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, version=3)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
 
 

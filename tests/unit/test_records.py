@@ -80,14 +80,27 @@ def test_first_game_sets_record_rank_and_stats() -> None:
     assert validate_records(d, 5) == d
 
 
-def test_zero_point_game_counts_in_stats_not_ranking() -> None:
+def test_zero_point_game_enters_stats_and_ranking() -> None:
+    """The help pages: every finished game goes into the statistics and onto the
+    ranking with its points, 0 included."""
     res = add_game(empty_records(5), game("z", 0), DATE)
-    assert res.rank is None and not res.new_record
-    assert res.doc["ranking"] == [] and res.doc["record"] == 0
+    assert res.rank == 1 and not res.new_record and res.previous_record == 0
+    assert res.doc["record"] == 0
+    assert [(e["id"], e["points"]) for e in res.doc["ranking"]] == [("z", 0)]
     assert res.doc["stats"]["games"] == 1
     assert res.doc["stats"]["recent"] == [
         {"id": "z", "points": 0, "moves": 10, "seconds": 60, "lines": {}}
     ]
+    assert validate_records(res.doc, 5) == res.doc
+
+
+def test_zero_point_games_fill_the_ranking_below_the_others() -> None:
+    d = play([0, 20, 0])
+    assert [(e["id"], e["points"]) for e in d["ranking"]] == [("g1", 20), ("g0", 0), ("g2", 0)]
+    full = play([10] * RANKING_SIZE)
+    res = add_game(full, game("z", 0), DATE)
+    assert res.rank is None and res.doc["ranking"] == full["ranking"]
+    assert res.doc["stats"]["games"] == RANKING_SIZE + 1
 
 
 def test_same_game_twice_is_counted_once() -> None:
@@ -121,9 +134,7 @@ def test_ties_go_to_the_earlier_date_then_id() -> None:
 def test_ranking_keeps_ten_best() -> None:
     scores = [10, 50, 20, 90, 0, 30, 70, 40, 60, 80, 100, 5, 0, 15]
     d = play(scores)
-    assert [e["points"] for e in d["ranking"]] == sorted(
-        [s for s in scores if s], reverse=True
-    )[:RANKING_SIZE]
+    assert [e["points"] for e in d["ranking"]] == sorted(scores, reverse=True)[:RANKING_SIZE]
     assert d["record"] == 100 and d["stats"]["games"] == len(scores)
     res = add_game(d, game("low", 1), DATE)
     assert res.rank is None and res.doc["ranking"] == d["ranking"]
@@ -245,6 +256,7 @@ BAD_DOCUMENTS = [
     ("record", 30.0),
     ("ranking", {}),
     ("ranking.0.points", 0),
+    ("ranking.0.points", -1),
     ("ranking.0.points", 10),
     ("ranking.0.id", ""),
     ("ranking.0.id", "x" * 65),
@@ -359,8 +371,8 @@ def test_records_properties(scores: list[int], data: st.DataObject) -> None:
     assert doc["record"] == doc["stats"]["best"] == max(scores, default=0)
     pts = [e["points"] for e in doc["ranking"]]
     assert pts == sorted(pts, reverse=True) and len(pts) <= RANKING_SIZE
-    assert all(p > 0 for p in pts)
-    assert pts == sorted((s for s in scores if s), reverse=True)[:RANKING_SIZE]
+    assert pts == sorted(scores, reverse=True)[:RANKING_SIZE]
+    assert len(pts) == min(len(scores), RANKING_SIZE)
     assert validate_records(json.loads(json.dumps(doc)), 5) == doc
 
 
