@@ -314,8 +314,11 @@ class Session:
             if args["records"] is None
             else validate_records(args["records"], game.line)
         )
+        # The validated document, normalized; fields that to_dict leaves out
+        # (history, hints, computer, daily) are read from the sent document.
+        game_doc = {**args["game"], **game.to_dict()}
         try:
-            res = add_game(doc, game.to_dict(), date, name)
+            res = add_game(doc, game_doc, date, name)
         except DocumentError:
             raise
         except ValueError as exc:
@@ -327,6 +330,9 @@ class Session:
             "new_record": res.new_record,
             "previous_record": res.previous_record,
             "already_counted": res.already_counted,
+            "assisted": res.assisted,
+            "daily_best": res.daily_best,
+            "daily_beaten": res.daily_beaten,
         }
 
     def _records_merge(self, args: dict[str, Any]) -> dict[str, Any]:

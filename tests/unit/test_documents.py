@@ -252,7 +252,7 @@ def test_export_and_read_back() -> None:
         ({"kind": "kugler/settings"}, "bad_document"),
         ({"date": 5}, "bad_document"),
         ({"records": {"5": empty_records(4)}}, "bad_document"),
-        ({"records": {"4": {**empty_records(4), "version": 2}}}, "newer_version"),
+        ({"records": {"4": {**empty_records(4), "version": 3}}}, "newer_version"),
         ({"settings": {**default_settings(), "version": 3}}, "newer_version"),
         ({"game": {**_played(), "board": ["."] * 9}}, "bad_document"),
     ],
