@@ -28,10 +28,7 @@ export function showBar(view) {
   next.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
   $("undo").disabled = !(view.can_undo && app.started);
   showRecord(view.line ?? app.settings.line);
-  if (view.deal) {
-    const link = new URL(`#deal=${view.deal}&line=${view.line}`, location.href);
-    $("share-link").textContent = link.href;
-  }
+  // the game window's share line is share.js's (it follows the "state" event)
   for (const radio of document.querySelectorAll("input[name=line]")) {
     radio.checked = Number(radio.value) === Number(view.line ?? app.settings.line);
   }

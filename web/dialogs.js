@@ -90,6 +90,8 @@ export function showGameOver(state, info) {
   const notes = [];
   if (info.newRecord && info.previousRecord) notes.push(t("previousRecord", { points: formatNumber(info.previousRecord) }));
   if (info.rank) notes.push(t("rankPlace", { rank: info.rank }));
+  if (info.dailyBeaten) notes.push(t("dailyBeaten", { points: formatNumber(info.dailyBest ?? 0) }));
+  else if (state.daily && info.dailyBest != null) notes.push(t("dailyBest", { points: formatNumber(info.dailyBest) }));
   rank.textContent = notes.join(" · ");
   rank.hidden = notes.length === 0;
   openWindow($("game-over"));
@@ -158,7 +160,39 @@ export function renderStats(records) {
     list,
     el("h3", { class: "chart-title", text: t("recentScores") }),
     scoreChart(stats.recent, records.record),
+    dailyBests(stats.daily),
   );
+}
+
+/** The best points on each day's deal played (the last 7 days played), or nothing. */
+export function dailyBests(daily) {
+  const days = Object.entries(daily ?? {}).sort((a, b) => b[0].localeCompare(a[0])).slice(0, 7);
+  if (days.length === 0) return null;
+  return el(
+    "section",
+    { class: "daily-bests" },
+    el("h3", { class: "chart-title", text: t("dailyBests") }),
+    el("dl", { class: "stat-list" }, ...days.map(([date, points]) =>
+      statRow(formatDate(`${date}T12:00:00Z`), formatNumber(points)))),
+  );
+}
+
+/** The replay and share buttons of a ranking row (only for an entry whose moves are kept). */
+function rankingActions(entry, line) {
+  const cell = el("td", { class: "col-actions" });
+  if (typeof entry.history !== "string" || !entry.history) return cell;
+  const button = (cls, label, path) => {
+    const b = el("button", { type: "button", class: `btn btn-icon ${cls}`, "aria-label": label, "data-id": String(entry.id), "data-line": String(line) });
+    const icon = svg("svg", { class: "icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+    icon.append(svg("path", { d: path }));
+    b.append(icon);
+    return b;
+  };
+  cell.append(
+    button("replay", t("watchAgain"), "M8 5v14l11-7z"),
+    button("share", t("share"), "M18 16a3 3 0 0 0-2.2 1l-7-4a3 3 0 0 0 0-2l7-4A3 3 0 1 0 15 5l-7 4a3 3 0 1 0 0 6l7 4a3 3 0 1 0 3-3z"),
+  );
+  return cell;
 }
 
 /** Fill #ranking-body from a records document (or null) of one variant. */
@@ -179,6 +213,7 @@ export function renderRanking(records) {
     el("th", { scope: "col", text: t("time") }),
     el("th", { scope: "col", class: "col-deal", text: t("deal") }),
     el("th", { scope: "col", class: "col-date", text: t("date") }),
+    el("th", { scope: "col", class: "col-actions" }, el("span", { class: "visually-hidden", text: t("watchAgain") })),
   );
   const rows = ranking.map((entry, i) =>
     el(
@@ -191,6 +226,7 @@ export function renderRanking(records) {
       el("td", { class: "num", text: formatTime(entry.seconds ?? 0) }),
       el("td", { class: "num col-deal", text: String(entry.deal ?? "") }),
       el("td", { class: "col-date", text: formatDate(entry.date) }),
+      rankingActions(entry, records.line),
     ),
   );
   body.replaceChildren(el("table", { class: "ranking" }, el("thead", {}, head), el("tbody", {}, ...rows)));

@@ -45,8 +45,12 @@ export function fillPage(doc = document) {
   }
 }
 
-/** The stored game drawn first (null with a deal in the URL fragment: that deal is opened instead). */
-export const firstGame = location.hash.length > 1 ? null : storage.loadGame()?.doc ?? null;
+/**
+ * The stored game drawn first (null with a deal in the URL fragment: that
+ * deal is opened instead; a replay link opens over the stored game).
+ */
+export const firstGame = location.hash.length > 1 && !location.hash.startsWith("#replay=")
+  ? null : storage.loadGame()?.doc ?? null;
 
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
 export const renderer = new BoardRenderer(document.getElementById("board"));

@@ -18,6 +18,7 @@
 //   preferences.js  settings and language                play.js     new game, moves, undo
 //   startup.js      the engine's life                    menus.js    buttons, windows, keys
 //   transfer.js     export and import
+//   replay.js       the replay viewer (with share.js)    daily.js    the deal of the day
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
 import { engine } from "./store.js";
@@ -30,6 +31,8 @@ import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
 import { registerServiceWorker } from "./pwa.js";
+import { installReplay } from "./replay.js";
+import { installDaily } from "./daily.js";
 
 // The bar, the notices and the windows join the page once the board's first
 // frame is shown; the bar gets the saved game's numbers in the same task.
@@ -44,6 +47,8 @@ installTabSync();
 installStartup();
 installMenus();
 installTransfer();
+installReplay();
+installDaily();
 firstPaint();
 
 // Started once the filled page has had its first frame: on two cores the

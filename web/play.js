@@ -49,13 +49,17 @@ function entropy() {
   return (hi & 0x1fffff) * 2 ** 32 + lo;
 }
 
-/** Start a new game: a given deal, or a random one. Resolves true on success. */
-export async function newGame({ deal = null, line = app.settings.line } = {}) {
+/**
+ * Start a new game: a given deal, the deal of the day of `daily` (a UTC date
+ * YYYY-MM-DD), or a random one. Resolves true on success.
+ */
+export async function newGame({ deal = null, line = app.settings.line, daily = null } = {}) {
   if (engine.state !== "ready") return false;
   closeWindow($("game-over"));
   setBusy(+1);
   const args = { line, id: newId() };
-  if (deal) args.deal = deal;
+  if (daily) args.daily = daily;
+  else if (deal) args.deal = deal;
   else args.entropy = entropy();
   const reply = await engine.request("new", args);
   setBusy(-1);

@@ -92,6 +92,8 @@ export async function finishGame(final, show) {
       newRecord: Boolean(r.new_record) && !r.already_counted,
       previousRecord: r.previous_record,
       rank: r.rank,
+      dailyBest: r.daily_best ?? null, // the best on this day's deal before this game
+      dailyBeaten: Boolean(r.daily_beaten) && !r.already_counted,
     };
     const entry = r.records?.ranking?.find((e) => e.id === final.id);
     info.name = entry?.name ?? "";

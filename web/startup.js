@@ -15,6 +15,7 @@ import { engineError, showEngineError } from "./failures.js";
 import { loadRecords, finishGame } from "./records.js";
 import { loadSettings, applyPendingSettings, changeSettings, useLanguage } from "./preferences.js";
 import { newGame, startGame } from "./play.js";
+import { openReplayLink } from "./replay.js";
 import { t } from "./i18n.js";
 
 /**
@@ -64,16 +65,31 @@ async function whenReady() {
   if (engine.state === "ready" && opened) {
     $("engine-error").hidden = true;
     root.dataset.engine = "ready";
+    await openLinkedReplay();
   }
 }
 
-/** Open the deal of a URL fragment (#deal=N&line=4); false when it names none. */
+let linkedReplay = null; // the code of a #replay=<code> fragment, opened over the player's game
+
+/** Open the replay a fragment named (over the game on the board, which it never changes). */
+async function openLinkedReplay() {
+  const code = linkedReplay;
+  linkedReplay = null;
+  if (code) await openReplayLink(code);
+}
+
+/**
+ * Open the deal of a URL fragment (#deal=N&line=4); false when it names none.
+ * A replay link (#replay=<code>) opens no game: its code is kept for
+ * openLinkedReplay, once the player's own game is on the board.
+ */
 async function openFragment(hash) {
   if (!hash || hash === "#") return false;
   const reply = await engine.request("fragment", { text: hash });
   history.replaceState(null, "", location.pathname + location.search);
   if (!reply.ok) return false;
   const { deal, line, notices } = reply.result;
+  linkedReplay = typeof reply.result.replay === "string" ? reply.result.replay : null;
   const texts = (notices ?? []).map((n) => {
     const key = `fragment_${n.code}`;
     const word = t(key, { detail: n.text ?? "" });
@@ -147,5 +163,6 @@ export function installStartup() {
     setBusy(+1);
     await openFragment(location.hash);
     setBusy(-1);
+    await openLinkedReplay();
   });
 }

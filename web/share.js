@@ -1,0 +1,181 @@
+// Sharing links: a game's replay link (#replay=<code>, the code made by the
+// engine's replay_encode) and the game window's link to the deal. The Web
+// Share API where the browser has it, otherwise the clipboard; the player
+// is told what happened in #share-status (role=status), shown in the window
+// that is open. The page never makes a code itself.
+
+import { $ } from "./dom.js";
+import { app, engine, on } from "./store.js";
+import { t } from "./i18n.js";
+
+// The stored form of a ranking entry's moves (kugler_core/records.py
+// HISTORY_ALPHABET): cell i (0..80) is the i-th character, two per move.
+// tests/unit/test_web_replay.py checks that both alphabets are the same.
+export const HISTORY_ALPHABET =
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.~!*()+,;:@$=[]{}";
+
+/**
+ * The moves [[from, to], ...] of a ranking entry's stored history (text of
+ * two characters per move), or null when the entry has none or it is not
+ * such text. Only unpacks: the engine checks the moves when it replays them.
+ */
+export function entryMoves(history) {
+  if (typeof history !== "string" || history.length % 2 !== 0) return null;
+  const moves = [];
+  for (let i = 0; i < history.length; i += 2) {
+    const from = HISTORY_ALPHABET.indexOf(history[i]);
+    const to = HISTORY_ALPHABET.indexOf(history[i + 1]);
+    if (from < 0 || to < 0) return null;
+    moves.push([from, to]);
+  }
+  return moves;
+}
+
+/** The moves of a ranking entry, or null (see entryMoves). */
+export function rankingMoves(line, id) {
+  const entry = (app.records[line]?.ranking ?? []).find((e) => e.id === id);
+  return entry ? { deal: entry.deal, line, history: entryMoves(entry.history) } : null;
+}
+
+/** The finished (or any) game on the board as {deal, line, history}, or null without its moves. */
+export function boardGame() {
+  const state = app.state;
+  const history = state?.save?.history;
+  if (!state || !Array.isArray(history)) return null;
+  return { deal: state.deal, line: state.line, history };
+}
+
+/** The engine's replay code of {deal, line, history}; null (and a notice) when it refuses. */
+export async function replayCode(game) {
+  if (!game || !Array.isArray(game.history) || engine.state !== "ready") return null;
+  const reply = await engine.request("replay_encode", {
+    deal: game.deal, line: game.line, history: game.history,
+  });
+  if (!reply.ok) {
+    showShareStatus(t("replayBad"));
+    return null;
+  }
+  return reply.result.code;
+}
+
+/** This site's address with `fragment` (e.g. "#replay=…"), without any other fragment. */
+export function siteLink(fragment) {
+  const url = new URL(location.href);
+  url.hash = fragment;
+  return url.href;
+}
+
+/**
+ * A link shortened for showing: the host, "…" for the path, and the
+ * fragment, e.g. ["example.org/…", "#deal=12&line=5"] (two pieces, each kept
+ * on one line by the stylesheet, so the text breaks only between them).
+ */
+export function shortLink(href) {
+  const url = new URL(href);
+  const path = url.pathname.replace(/\/(index\.html)?$/, "");
+  return [`${url.host}${path ? "/…" : ""}`, url.hash];
+}
+
+let statusTimer = 0;
+
+/** Say `text` in #share-status, inside the open window (or over the board) for a few seconds. */
+export function showShareStatus(text) {
+  const status = $("share-status");
+  const host = document.querySelector("dialog[open] .window-body") ?? $("app");
+  if (status.parentElement !== host) host.append(status);
+  status.textContent = text;
+  status.hidden = false;
+  clearTimeout(statusTimer);
+  statusTimer = setTimeout(() => { status.hidden = true; }, 5000);
+}
+
+async function copyText(text) {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers, or a clipboard refused without a gesture: a selected text area.
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "visually-hidden";
+    (document.querySelector("dialog[open]") ?? document.body).append(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    area.remove();
+    return ok;
+  }
+}
+
+/**
+ * Share `url` (with `title`): the Web Share API when the browser has it,
+ * else a copy to the clipboard. Resolves "shared", "copied", "cancelled" or
+ * "failed"; the player is told in #share-status.
+ */
+export async function shareLink(url, title) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return "shared";
+    } catch (error) {
+      if (error?.name === "AbortError") return "cancelled";
+      // NotAllowedError and the like: fall back to the clipboard
+    }
+  }
+  if (await copyText(url)) {
+    showShareStatus(t("linkCopied"));
+    return "copied";
+  }
+  showShareStatus(t("linkNotCopied", { link: url }));
+  return "failed";
+}
+
+/** Share the replay link of {deal, line, history}. */
+export async function shareGame(game) {
+  const code = await replayCode(game);
+  if (!code) return null;
+  return shareLink(siteLink(`#replay=${code}`), t("shareTitle", { deal: game.deal }));
+}
+
+/** Fill the game window's share line (#share-link) with the link to `state`'s deal. */
+export function showShareLine(state) {
+  if (!state?.deal) return;
+  const href = siteLink(`#deal=${state.deal}&line=${state.line}`);
+  const output = $("share-link");
+  if (output.dataset.href === href) return;
+  const [head, tail] = shortLink(href);
+  const a = document.createElement("span");
+  a.className = "share-piece";
+  a.textContent = head;
+  const b = document.createElement("span");
+  b.className = "share-piece";
+  b.textContent = tail;
+  output.replaceChildren(a, b);
+  output.dataset.href = href;
+  output.title = href;
+}
+
+/** Wire the share buttons: game over, ranking rows, the game window's share line. */
+export function installShare() {
+  const status = document.createElement("p");
+  status.id = "share-status";
+  status.className = "share-status";
+  status.setAttribute("role", "status");
+  status.hidden = true;
+  $("app").append(status);
+
+  on("state", ({ state }) => showShareLine(state));
+  if (app.state) showShareLine(app.state);
+  $("go-share").addEventListener("click", () => shareGame(boardGame()));
+  $("ranking-body").addEventListener("click", (event) => {
+    const button = event.target.closest?.("button.share");
+    if (!button) return;
+    shareGame(rankingMoves(Number(button.dataset.line), button.dataset.id));
+  });
+  $("share-copy").addEventListener("click", () => {
+    const href = $("share-link").dataset.href;
+    if (href) shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }));
+  });
+}
