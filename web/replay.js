@@ -82,10 +82,13 @@ function showNumbers(index) {
   slider.max = String(last);
   slider.value = String(index);
   slider.setAttribute("aria-valuetext", t("replayAt", { move: index, moves: last }));
-  $("replay-prev").disabled = index === 0;
-  $("replay-first").disabled = index === 0;
-  $("replay-next").disabled = index === last;
-  $("replay-last").disabled = index === last;
+  const ends = { "replay-prev": index === 0, "replay-first": index === 0, "replay-next": index === last, "replay-last": index === last };
+  for (const [id, off] of Object.entries(ends)) {
+    const button = $(id);
+    // a button that goes off hands the focus on, so the keys keep working
+    if (off && document.activeElement === button) $("replay-play").focus();
+    button.disabled = off;
+  }
   dialog().dataset.move = String(index);
 }
 
@@ -252,6 +255,7 @@ async function playThisDeal() {
 }
 
 function onKey(event) {
+  if (!dialog().open || document.querySelector("dialog[open]") !== dialog()) return;
   if (event.target.closest?.("[role=grid], input, select")) return; // their own keys
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const last = view.frames ? view.frames.length - 1 : 0;
@@ -282,7 +286,7 @@ export function installReplay() {
   $("replay-share").addEventListener("click", () => {
     if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history });
   });
-  d.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey);
   d.addEventListener("close", onClose);
 
   $("go-replay").addEventListener("click", () => openReplay(boardGame(), { from: "game-over" }));

@@ -7,32 +7,27 @@ viewer shows are compared with the positions that game went through.
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import pytest
-from conftest import SiteServer
 from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
-    board,
     move,
     open_game,
     records_key,
-    seed_raw,
     seed_storage,
     stored,
     text,
     wait_ready,
 )
-from pwa_support import fresh_context, wait_controlled, wait_engine
 
 from kugler_core import Game
 from kugler_core.board import CELL_OF
 from kugler_core.daily import deal_of_day
+from kugler_core.facade import Session
 from kugler_core.paths import reachable
 from kugler_core.replay import encode
 
@@ -40,11 +35,12 @@ REPLAY = "dialog#replay-window"
 REPLAY_CELLS = f"{REPLAY} [role=grid] [role=gridcell]"
 
 
-def random_game(deal: int, line: int = 5, seed: int = 1) -> tuple[Game, list[tuple[int, int]], list[list[int]]]:
+def random_game(deal: int, line: int = 5, seed: int = 1, daily: str | None = None,
+                ) -> tuple[Game, list[tuple[int, int]], list[list[int]]]:
     """A finished game of `deal` played by a seeded random player: the game,
     its moves (cell indices) and the board after each move (boards[0] = start)."""
     rnd = random.Random(seed)
-    game = Game.new(deal=deal, line=line, id=f"random-{deal}-{seed}")
+    game = Game.new(deal=deal, line=line, id=f"random-{deal}-{seed}", daily=daily)
     moves: list[tuple[int, int]] = []
     boards = [list(game.board)]
     while not game.over:
@@ -57,10 +53,13 @@ def random_game(deal: int, line: int = 5, seed: int = 1) -> tuple[Game, list[tup
     return game, moves, boards
 
 
-def nearly_finished(deal: int, line: int = 5, seed: int = 1) -> tuple[dict[str, Any], tuple[int, int], list[list[int]], list[tuple[int, int]]]:
+Nearly = tuple[dict[str, Any], tuple[int, int], list[list[int]], list[tuple[int, int]]]
+
+
+def nearly_finished(deal: int, line: int = 5, seed: int = 1) -> Nearly:
     """The saved document of `random_game` one move before its end, that last
     move, the boards after each move and all the moves."""
-    game, moves, boards = random_game(deal, line, seed)
+    _, moves, boards = random_game(deal, line, seed)
     before = Game.new(deal=deal, line=line, id=f"random-{deal}-{seed}")
     for s, t in moves[:-1]:
         before.move(CELL_OF[s], CELL_OF[t])
@@ -124,13 +123,15 @@ def test_a_finished_game_replays_move_by_move(context: Any, page: Any, site: Any
         wait_move(page, i)
         assert replay_board(page) == boards[i], f"board after move {i}"
     assert page.locator("#replay-next").is_disabled()
-    assert text(page, "#replay-score") == text(page, "#go-points") or True
+    assert text(page, "#replay-score") == text(page, "#go-points")
+    # the game is over: no balls are coming
+    assert page.locator("#replay-coming .mini-ball[data-color='']").count() == 3
     # back with the arrow key, then to any move with the slider
     page.locator("#replay-prev").focus()
     page.keyboard.press("ArrowLeft")
     wait_move(page, len(moves) - 1)
     assert replay_board(page) == boards[-2]
-    page.eval_on_selector("#replay-move", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", 3)
+    page.eval_on_selector("#replay-move", SET_SLIDER, 3)
     wait_move(page, 3)
     assert replay_board(page) == boards[3]
     # closing brings back the game as it was: the finished game and its window
@@ -142,7 +143,227 @@ def test_a_finished_game_replays_move_by_move(context: Any, page: Any, site: Any
     assert stored(page, GAME_KEY) == saved
 
 
+SET_SLIDER = "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }"
+
+
 def board_of_game(page: Any) -> list[int]:
     """The 81 colours of the game's own grid (#grid)."""
-    colors = page.eval_on_selector_all("#grid [role=gridcell]", "cells => cells.map(c => c.dataset.color)")
+    colors = page.eval_on_selector_all("#grid [role=gridcell]",
+                                       "cells => cells.map(c => c.dataset.color)")
     return [int(c) if c else 0 for c in colors]
+
+
+def open_viewer_from_link(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector(f"{REPLAY}[open][data-ready]", timeout=BOOT_TIMEOUT)
+
+
+def check_whole_replay(page: Any, boards: list[list[int]]) -> None:
+    """The viewer shows the start, then (End) the final board, then (Home) the start again."""
+    assert shown_move(page) == 0
+    assert replay_board(page) == boards[0]
+    page.locator("#replay-next").focus()
+    page.keyboard.press("End")
+    wait_move(page, len(boards) - 1)
+    assert replay_board(page) == boards[-1]
+    page.keyboard.press("Home")
+    wait_move(page, 0)
+    assert replay_board(page) == boards[0]
+
+
+def test_a_replay_link_opens_in_a_fresh_browser(context: Any, page: Any, site: Any) -> None:
+    _, moves, boards = random_game(deal=777, line=4, seed=3)
+    code = encode(777, 4, moves)
+    open_viewer_from_link(page, site.url + "#replay=" + code)
+    assert "777" in text(page, "#replay-info")
+    check_whole_replay(page, boards)
+    # the player's own game (a new one here) is behind it, untouched
+    saved = stored(page, GAME_KEY)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(REPLAY, state="hidden")
+    assert page.locator("[role=grid]").count() == 1
+    assert stored(page, GAME_KEY) == saved and saved["moves"] == 0
+    assert page.evaluate("location.hash") == ""
+
+
+def test_play_this_deal_starts_that_deal_and_variant(context: Any, page: Any, site: Any) -> None:
+    _, moves, boards = random_game(deal=4321, line=4, seed=5)
+    open_viewer_from_link(page, site.url + "#replay=" + encode(4321, 4, moves))
+    assert text(page, "#replay-play-deal") == "Spil denne omgang"
+    page.click("#replay-play-deal")
+    page.wait_for_function("() => document.querySelector('#deal').textContent.trim() === '4321'")
+    wait_ready(page)
+    saved = stored(page, GAME_KEY)
+    assert (saved["deal"], saved["line"], saved["moves"]) == (4321, 4, 0)
+    assert board_of_game(page) == boards[0]
+    assert not page.locator(REPLAY).is_visible()
+
+
+def test_a_damaged_link_leaves_the_saved_game_untouched(context: Any, page: Any, site: Any) -> None:
+    doc, _, boards, moves = nearly_finished(deal=99)
+    seed_storage(context, {GAME_KEY: doc})
+    code = encode(99, 5, moves)
+    damaged = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    open_game(page, site, "#replay=" + damaged)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "beskadiget" in text(page, "#notice")
+    assert not page.locator(REPLAY).is_visible()
+    assert page.locator("[role=grid]").count() == 1
+    assert stored(page, GAME_KEY) == doc
+    assert board_of_game(page) == boards[-2]
+    # a cut code and characters no code has: the same
+    for bad in (code[:-3], "not*a*code"):
+        page.evaluate("h => { location.hash = h; }", "#replay=" + bad)
+        page.wait_for_function("() => location.hash === ''")
+        wait_ready(page)
+        assert not page.locator(REPLAY).is_visible()
+        assert stored(page, GAME_KEY) == doc
+
+
+def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB",
+                              reduced_motion="reduce")
+    try:
+        origin = site.url.split("/kugler/")[0]
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+        # a browser without the Web Share API
+        ctx.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare")
+        doc, last, boards, moves = nearly_finished(deal=31337, seed=2)
+        seed_storage(ctx, {GAME_KEY: doc})
+        page = ctx.new_page()
+        open_game(page, site)
+        finish(page, last)
+        assert text(page, "#go-share") == "Share"
+        page.click("#go-share")
+        page.wait_for_selector("dialog#game-over #share-status:not([hidden])")
+        assert text(page, "#share-status") == "Link copied"
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert link == site.url + "#replay=" + encode(31337, 5, moves)
+        # a ranking row has the same: its replay and its link
+        page.keyboard.press("Escape")
+        page.click("#menu")
+        page.click("#ranking")
+        row = page.locator("#ranking-body tbody tr").first
+        assert row.locator("button.replay").get_attribute("aria-label") == "Watch again"
+        box = row.locator("button.replay").bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+        page.evaluate("navigator.clipboard.writeText('')")
+        row.locator("button.share").click()
+        page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        row.locator("button.replay").click()
+        page.wait_for_selector(f"{REPLAY}[open][data-ready]")
+        check_whole_replay(page, boards)
+        # the game window's share line: shortened, whole, with a copy button
+        page.keyboard.press("Escape")  # back to the ranking
+        page.wait_for_selector("dialog#ranking-window[open]")
+        page.keyboard.press("Escape")
+        page.click("#menu")
+        shown = text(page, "#share-link")
+        assert shown.endswith("#deal=31337&line=5") and "…" in shown
+        page.click("#share-copy")
+        page.wait_for_function(
+            "() => navigator.clipboard.readText().then((t) => t.includes('#deal='))")
+        assert page.evaluate("navigator.clipboard.readText()") == site.url + "#deal=31337&line=5"
+    finally:
+        ctx.close()
+
+
+# ----------------------------------------------------------------- the deal of the day
+
+# 11:00 UTC: already the next day at UTC+14 (Kiritimati), still early morning at UTC-11.
+NOON_ISH = "2026-03-10T11:00:00Z"
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_the_deal_of_the_day_is_the_same_in_every_time_zone(
+        browser: Any, site: Any, zone: str) -> None:
+    ctx = browser.new_context(locale="sv-SE", timezone_id=zone, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.clock.set_fixed_time(datetime.fromisoformat(NOON_ISH))
+        open_game(page, site)
+        local_day = page.evaluate("new Date().getDate()")
+        assert local_day == (11 if zone == "Pacific/Kiritimati" else 10)
+        page.click("#menu")
+        assert text(page, "#daily") == "Dagens giv"
+        page.click("#daily")
+        expected = deal_of_day("2026-03-10")
+        page.wait_for_function(
+            "d => document.querySelector('#deal').textContent.trim() === String(d)", arg=expected)
+        wait_ready(page)
+        saved = stored(page, GAME_KEY)
+        assert (saved["deal"], saved["daily"], saved["moves"]) == (expected, "2026-03-10", 0)
+        assert board_of_game(page) == list(Game.new(deal=expected, line=5).board)
+    finally:
+        ctx.close()
+
+
+def daily_game(day: str, scoring: bool) -> tuple[dict[str, Any], tuple[int, int], int]:
+    """A game of the deal of `day` (4 in a row) one move before its end, its last
+    move and its final points: with points when `scoring`, else with none."""
+    deal = deal_of_day(day)
+    for seed in range(1, 200):
+        game, moves, _ = random_game(deal, line=4, seed=seed, daily=day)
+        if (game.score > 0) == scoring:
+            before = Game.new(deal=deal, line=4, id=f"daily-{seed}", daily=day)
+            for s, t in moves[:-1]:
+                before.move(CELL_OF[s], CELL_OF[t])
+            return before.to_dict(), moves[-1], game.score
+    raise AssertionError("no such game in 200 seeds")
+
+
+def test_a_beaten_daily_best_is_told_and_listed(context: Any, page: Any, site: Any) -> None:
+    day = "2026-03-10"
+    zero, zero_last, _ = daily_game(day, scoring=False)
+    first = Game.from_dict(zero)
+    first.move(CELL_OF[zero_last[0]], CELL_OF[zero_last[1]])
+    earlier = Session().handle({"cmd": "records_add", "args": {
+        "records": None, "game": first.to_dict(), "date": f"{day}T08:00:00.000Z"}})
+    assert earlier["ok"], earlier
+    assert earlier["result"]["records"]["stats"]["daily"] == {day: 0}
+    doc, last, points = daily_game(day, scoring=True)
+    seed_storage(context, {GAME_KEY: doc, records_key(4): earlier["result"]["records"],
+                           "kugler:1:settings": {"kind": "kugler/settings", "version": 1,
+                                                 "language": None, "line": 4,
+                                                 "reduced_motion": None}})
+    page.clock.set_fixed_time(datetime.fromisoformat(f"{day}T12:00:00Z"))
+    open_game(page, site)
+    finish(page, last)
+    assert "Ny bedste på dagens omgang (før: 0)" in text(page, "#go-rank")
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#stats")
+    page.wait_for_selector("#stats-body .daily-bests")
+    assert text(page, "#stats-body .daily-bests dd") == str(points)
+
+
+def test_animated_steps_and_play_end_on_the_engine_boards(
+        context: Any, page: Any, site: Any) -> None:
+    """With motion: quick steps forward (taken while a move animates) and play
+    both end on the board of the move asked for."""
+    _, moves, boards = random_game(deal=2024, line=5, seed=7)
+    page.emulate_media(reduced_motion="no-preference")
+    open_viewer_from_link(page, site.url + "#replay=" + encode(2024, 5, moves))
+    for _ in range(4):
+        page.click("#replay-next")
+    wait_move(page, 4)
+    assert replay_board(page) == boards[4]
+    page.select_option("#replay-speed", "fast")
+    page.click("#replay-play")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "true"
+    page.wait_for_function("() => document.querySelector('#replay-play')"
+                           ".getAttribute('aria-pressed') === 'false'", timeout=60_000)
+    wait_move(page, len(moves))
+    assert replay_board(page) == boards[-1]
+    # play from the end starts again from the start; pause stops it
+    page.select_option("#replay-speed", "slow")
+    page.click("#replay-play")
+    page.wait_for_function("() => Number(document.querySelector('#replay-move').value) >= 1")
+    page.click("#replay-play")
+    stopped = shown_move(page)
+    page.wait_for_timeout(2500)
+    assert shown_move(page) in (stopped, stopped + 1)  # at most the move that was animating
+    wait_move(page, shown_move(page))
+    assert replay_board(page) == boards[shown_move(page)]
