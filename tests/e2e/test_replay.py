@@ -8,10 +8,12 @@ viewer shows are compared with the positions that game went through.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 import pytest
+from conftest import SiteServer
 from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
@@ -23,6 +25,7 @@ from helpers import (
     text,
     wait_ready,
 )
+from pwa_support import fresh_context, wait_controlled, wait_engine
 
 from kugler_core import Game
 from kugler_core.board import CELL_OF
@@ -367,3 +370,33 @@ def test_animated_steps_and_play_end_on_the_engine_boards(
     assert shown_move(page) in (stopped, stopped + 1)  # at most the move that was animating
     wait_move(page, shown_move(page))
     assert replay_board(page) == boards[shown_move(page)]
+
+
+@pytest.fixture
+def sw_context(browser: Any) -> Iterator[Any]:
+    context = fresh_context(browser)
+    yield context
+    context.close()
+
+
+def test_a_replay_link_opens_offline(sw_context: Any, site: SiteServer) -> None:
+    page = sw_context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    wait_controlled(page)
+    _, moves, boards = random_game(deal=5150, line=5, seed=4)
+    sw_context.set_offline(True)
+    link = site.url + "#replay=" + encode(5150, 5, moves)
+    offline = sw_context.new_page()
+    response = offline.goto(link)
+    assert response is not None and response.from_service_worker
+    wait_ready(offline)
+    offline.wait_for_selector(f"{REPLAY}[open][data-ready]", timeout=BOOT_TIMEOUT)
+    check_whole_replay(offline, boards)
+    # and a damaged one offline: a notice, the game as it was
+    saved = stored(offline, GAME_KEY)
+    offline.keyboard.press("Escape")
+    offline.evaluate("h => { location.hash = h; }", "#replay=" + encode(5150, 5, moves)[:-2])
+    offline.wait_for_selector("#notice:not([hidden])")
+    assert not offline.locator(REPLAY).is_visible()
+    assert stored(offline, GAME_KEY) == saved
