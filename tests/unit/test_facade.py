@@ -136,7 +136,7 @@ def test_unexpected_exception_is_internal_and_changes_nothing(
     s = loaded()
     before = snapshot(s)
 
-    def boom(self: Game, a: object, b: object) -> None:
+    def boom(self: Game, a: object, b: object, by: str = "player") -> None:
         raise RuntimeError("kaboom")
 
     monkeypatch.setattr(Game, "move", boom)
@@ -220,7 +220,7 @@ def _tampered(key: str, value: Any) -> dict[str, Any]:
         (_tampered("board", ["8" * 9] * 9), "bad_document"),
         (_tampered("over", True), "bad_document"),
         (_tampered("version", 0), "bad_document"),
-        (_tampered("version", 2), "newer_version"),
+        (_tampered("version", 3), "newer_version"),
         (_tampered("kind", "kugler/records"), "bad_document"),
     ],
 )
@@ -456,7 +456,8 @@ def test_settings_load() -> None:
 
 def test_fragment() -> None:
     s = Session()
-    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "notices": []}
+    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "replay": None,
+                                                          "notices": []}
     res = ok(s, "fragment", text="#deal=abc&line=7&x=1")
     assert res["deal"] is None and res["line"] is None
     assert [n["code"] for n in res["notices"]] == ["bad_deal", "bad_line", "unknown_key"]
@@ -510,7 +511,7 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("version",), 0, "bad_document"),
         (("kind",), "kugler/game", "bad_document"),
         (("game", "score"), -5, "bad_document"),
-        (("game", "version"), 2, "newer_version"),
+        (("game", "version"), 3, "newer_version"),
         (("records", "5", "record"), 999, "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
