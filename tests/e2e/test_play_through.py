@@ -226,3 +226,25 @@ def test_the_clock_stands_still_while_a_window_covers_the_board(context: Any, pa
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#game-window", state="hidden")
     page.wait_for_function(f"() => document.getElementById('time').textContent !== '{shown}'")
+
+
+# -- 3. every finished game is in the statistics and on the ranking, 0 points too
+
+
+def test_a_finished_game_with_no_points_is_ranked_and_counted(context: Any, page: Any,
+                                                              site: Any) -> None:
+    seed_storage(context, {GAME_KEY: nearly_full()})
+    open_game(page, site)
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    assert text(page, "#go-points") == "0"
+    records = stored(page, records_key(5))
+    assert records["stats"]["games"] == 1
+    assert [(e["id"], e["points"]) for e in records["ranking"]] == [("nearly-full", 0)]
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#ranking")
+    page.wait_for_selector("dialog#ranking-window[open]")
+    rows = page.locator("#ranking-body tbody tr")
+    assert rows.count() == 1
+    assert rows.first.locator("td.num").first.inner_text().strip() == "0"
