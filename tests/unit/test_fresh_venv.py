@@ -15,6 +15,8 @@ interpreter is not on the machine. The clone holds the committed source only.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import shutil
@@ -120,7 +122,20 @@ def test_a_new_venv_of_this_python_builds_the_site(
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         assert archive.testzip() is None
-    assert "kugler_core/__init__.py" in names and names[-1].endswith(".dist-info/RECORD")
+        record = archive.read(names[-1]).decode().splitlines()
+        listed = {}
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            listed[name] = (digest, size)
+            if name != names[-1]:
+                data = archive.read(name)
+                sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+                assert (digest, size) == (f"sha256={sha.decode()}", str(len(data))), name
+    assert names[-1].endswith(".dist-info/RECORD") and listed[names[-1]] == ("", "")
+    assert sorted(listed) == sorted(names), "RECORD names every file of the wheel once"
+    engine = sorted(p.relative_to(checkout).as_posix() for p in (checkout / "kugler_core").iterdir()
+                    if p.suffix == ".py" or p.name == "py.typed")
+    assert [n for n in names if n.startswith("kugler_core/")] == engine
 
 
 @needs_git
