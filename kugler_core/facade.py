@@ -36,6 +36,7 @@ from kugler_core.records import (
     empty_records,
     merge_records,
     summary,
+    unpack_history,
     validate_records,
 )
 from kugler_core.replay import encode as replay_encode
@@ -123,6 +124,13 @@ def _day(value: object) -> str:
 
 
 def _history(value: object) -> list[tuple[int, int]]:
+    """A history as the game document holds it (a list of ``[from, to]``), or as
+    a ranking entry stores it (``records.pack_history``'s text)."""
+    if isinstance(value, str):
+        try:
+            value = unpack_history(value)
+        except ValueError as error:
+            raise BadRequest(f"history: {error}") from None
     if not isinstance(value, list):
         raise BadRequest("history must be a list of [from, to] cell indices")
     if len(value) > MAX_HISTORY:

@@ -408,14 +408,6 @@ def test_records_add_reports_help_and_daily_bests_of_a_version_1_game() -> None:
     assert res["summary"]["daily"] == []
 
 
-GAME_V2 = "hints" in Game.new(deal=1).to_dict()
-"""The version-2 game document (history, hints, computer, daily) is there."""
-needs_game_v2 = pytest.mark.skipif(
-    not GAME_V2, reason="needs the version-2 game document (hints, computer, history, daily)"
-)
-
-
-@needs_game_v2
 def test_records_add_counts_an_assisted_game_apart() -> None:
     s = Session()
     first = ok(s, "records_add", records=None, game=finished("a", 2), date=DATE)
@@ -428,7 +420,6 @@ def test_records_add_counts_an_assisted_game_apart() -> None:
     assert res["summary"]["games"] == 1
 
 
-@needs_game_v2
 def test_records_add_keeps_the_moves_of_a_ranked_game() -> None:
     s = Session()
     g = Game.new(deal=11, line=4, id="played")

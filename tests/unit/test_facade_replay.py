@@ -215,7 +215,8 @@ def test_replay_encode_errors() -> None:
     for args in ({"deal": 0, "line": 5, "history": []}, {"deal": 1, "line": 3, "history": []},
                  {"deal": 1, "line": 5, "history": [[0]]},
                  {"deal": 1, "line": 5, "history": [[0, 81]]},
-                 {"deal": 1, "line": 5, "history": "[]"}, {"deal": 1, "line": 5},
+                 {"deal": 1, "line": 5, "history": "abc"}, {"deal": 1, "line": 5, "history": 5},
+                 {"deal": 1, "line": 5},
                  {"deal": 1, "line": 5, "history": [], "x": 1}):
         assert error(s, "replay_encode", **args)[0] == "bad_request", args
 
@@ -246,3 +247,21 @@ def test_fragment_gives_the_replay_code() -> None:
     assert res == {"deal": None, "line": None, "replay": code, "notices": []}
     res = ok(Session(), "fragment", text="#replay=a+b")
     assert res["replay"] is None and [n["code"] for n in res["notices"]] == ["bad_replay"]
+
+
+def test_replay_encode_takes_a_ranking_entrys_stored_history() -> None:
+    """A ranking entry keeps its moves packed (records.pack_history): the page
+    passes them as they are and gets the same code as from the game's list."""
+    from kugler_core.records import pack_history
+
+    s = Session()
+    ok(s, "new", line=4, deal=11)
+    play(s, 12)
+    game = s.game
+    assert game is not None and game.history
+    history = [list(pair) for pair in game.history]
+    packed = pack_history(history)
+    assert isinstance(packed, str)
+    from_list = ok(s, "replay_encode", deal=11, line=4, history=history)["code"]
+    assert ok(s, "replay_encode", deal=11, line=4, history=packed)["code"] == from_list
+    assert error(s, "replay_encode", deal=11, line=4, history=packed[:-1])[0] == "bad_request"
