@@ -18,7 +18,7 @@ import { notify } from "./notices.js";
 import { openWindow, closeWindow } from "./dialogs.js";
 import { t, formatNumber, colorName } from "./i18n.js";
 import {
-  boardGame, installShare, rankingMoves, replayCode, shareGame, showShareStatus,
+  boardGame, installShare, rankingGame, replayCode, shareGame, showShareStatus,
 } from "./share.js";
 
 /** Pause after each move while playing (ms), and whether the move is animated. */
@@ -293,7 +293,7 @@ export function installReplay() {
   $("ranking-body").addEventListener("click", (event) => {
     const button = event.target.closest?.("button.replay");
     if (!button) return;
-    const game = rankingMoves(Number(button.dataset.line), button.dataset.id);
+    const game = rankingGame(Number(button.dataset.line), button.dataset.id);
     if (!game?.history) showShareStatus(t("replayUnknown"));
     else openReplay(game, { from: "ranking-window" });
   });

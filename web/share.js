@@ -8,33 +8,14 @@ import { $ } from "./dom.js";
 import { app, engine, on } from "./store.js";
 import { t } from "./i18n.js";
 
-// The stored form of a ranking entry's moves (kugler_core/records.py
-// HISTORY_ALPHABET): cell i (0..80) is the i-th character, two per move.
-// tests/unit/test_web_replay.py checks that both alphabets are the same.
-export const HISTORY_ALPHABET =
-  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.~!*()+,;:@$=[]{}";
-
 /**
- * The moves [[from, to], ...] of a ranking entry's stored history (text of
- * two characters per move), or null when the entry has none or it is not
- * such text. Only unpacks: the engine checks the moves when it replays them.
+ * The game of a ranking entry as {deal, line, history}: `history` is the
+ * entry's moves as stored (text), which replay_encode reads as they are;
+ * null when there is no such entry.
  */
-export function entryMoves(history) {
-  if (typeof history !== "string" || history.length % 2 !== 0) return null;
-  const moves = [];
-  for (let i = 0; i < history.length; i += 2) {
-    const from = HISTORY_ALPHABET.indexOf(history[i]);
-    const to = HISTORY_ALPHABET.indexOf(history[i + 1]);
-    if (from < 0 || to < 0) return null;
-    moves.push([from, to]);
-  }
-  return moves;
-}
-
-/** The moves of a ranking entry, or null (see entryMoves). */
-export function rankingMoves(line, id) {
+export function rankingGame(line, id) {
   const entry = (app.records[line]?.ranking ?? []).find((e) => e.id === id);
-  return entry ? { deal: entry.deal, line, history: entryMoves(entry.history) } : null;
+  return entry ? { deal: entry.deal, line, history: entry.history ?? null } : null;
 }
 
 /** The finished (or any) game on the board as {deal, line, history}, or null without its moves. */
@@ -45,9 +26,13 @@ export function boardGame() {
   return { deal: state.deal, line: state.line, history };
 }
 
-/** The engine's replay code of {deal, line, history}; null (and a notice) when it refuses. */
+/**
+ * The engine's replay code of {deal, line, history} (history: the moves
+ * [[from, to], ...] or a ranking entry's stored text); null (and a notice)
+ * when there are no moves or the engine refuses them.
+ */
 export async function replayCode(game) {
-  if (!game || !Array.isArray(game.history) || engine.state !== "ready") return null;
+  if (!game?.history || engine.state !== "ready") return null;
   const reply = await engine.request("replay_encode", {
     deal: game.deal, line: game.line, history: game.history,
   });
@@ -172,7 +157,7 @@ export function installShare() {
   $("ranking-body").addEventListener("click", (event) => {
     const button = event.target.closest?.("button.share");
     if (!button) return;
-    shareGame(rankingMoves(Number(button.dataset.line), button.dataset.id));
+    shareGame(rankingGame(Number(button.dataset.line), button.dataset.id));
   });
   $("share-copy").addEventListener("click", () => {
     const href = $("share-link").dataset.href;
