@@ -190,7 +190,7 @@ function rankingActions(entry, line) {
   };
   cell.append(
     button("replay", t("watchAgain"), "M8 5v14l11-7z"),
-    button("share", t("share"), "M18 16a3 3 0 0 0-2.2 1l-7-4a3 3 0 0 0 0-2l7-4A3 3 0 1 0 15 5l-7 4a3 3 0 1 0 0 6l7 4a3 3 0 1 0 3-3z"),
+    button("share-game", t("share"), "M18 16a3 3 0 0 0-2.2 1l-7-4a3 3 0 0 0 0-2l7-4A3 3 0 1 0 15 5l-7 4a3 3 0 1 0 0 6l7 4a3 3 0 1 0 3-3z"),
   );
   return cell;
 }

@@ -155,7 +155,7 @@ export function installShare() {
   if (app.state) showShareLine(app.state);
   $("go-share").addEventListener("click", () => shareGame(boardGame()));
   $("ranking-body").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button.share");
+    const button = event.target.closest?.("button.share-game");
     if (!button) return;
     shareGame(rankingGame(Number(button.dataset.line), button.dataset.id));
   });

@@ -252,7 +252,7 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         box = row.locator("button.replay").bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
         page.evaluate("navigator.clipboard.writeText('')")
-        row.locator("button.share").click()
+        row.locator("button.share-game").click()
         page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
         assert page.evaluate("navigator.clipboard.readText()") == link
         row.locator("button.replay").click()
