@@ -283,8 +283,8 @@ export function installReplay() {
   $("replay-play").addEventListener("click", () => (view.playing ? pause() : play()));
   $("replay-move").addEventListener("input", (event) => jump(Number(event.target.value)));
   $("replay-play-deal").addEventListener("click", () => playThisDeal());
-  $("replay-share").addEventListener("click", () => {
-    if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history });
+  $("replay-share").addEventListener("click", (event) => {
+    if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history }, event.currentTarget);
   });
   document.addEventListener("keydown", onKey);
   d.addEventListener("close", onClose);
@@ -294,7 +294,7 @@ export function installReplay() {
     const button = event.target.closest?.("button.replay");
     if (!button) return;
     const game = rankingGame(Number(button.dataset.line), button.dataset.id);
-    if (!game?.history) showShareStatus(t("replayUnknown"));
+    if (!game?.history) showShareStatus(t("replayUnknown"), button);
     else openReplay(game, { from: "ranking-window" });
   });
   // The game-over window offers the replay and the link only for a game whose moves are known.

@@ -31,13 +31,13 @@ export function boardGame() {
  * [[from, to], ...] or a ranking entry's stored text); null (and a notice)
  * when there are no moves or the engine refuses them.
  */
-export async function replayCode(game) {
+export async function replayCode(game, anchor = null) {
   if (!game?.history || engine.state !== "ready") return null;
   const reply = await engine.request("replay_encode", {
     deal: game.deal, line: game.line, history: game.history,
   });
   if (!reply.ok) {
-    showShareStatus(t("replayBad"));
+    showShareStatus(t("replayBad"), anchor);
     return null;
   }
   return reply.result.code;
@@ -63,13 +63,23 @@ export function shortLink(href) {
 
 let statusTimer = 0;
 
-/** Say `text` in #share-status, inside the open window (or over the board) for a few seconds. */
-export function showShareStatus(text) {
+/**
+ * Say `text` in #share-status for a few seconds: under the buttons of
+ * `anchor` (the button pressed) in the open window, else at the window's
+ * end, else over the board.
+ */
+export function showShareStatus(text, anchor = null) {
   const status = $("share-status");
-  const host = document.querySelector("dialog[open] .window-body") ?? $("app");
-  if (status.parentElement !== host) host.append(status);
+  const place = anchor?.closest?.(".menu-buttons, .share, .ranking-body");
+  if (place && document.querySelector("dialog[open]")?.contains(place)) {
+    if (place.nextElementSibling !== status) place.after(status);
+  } else {
+    const host = document.querySelector("dialog[open] .window-body") ?? $("app");
+    if (status.parentElement !== host) host.append(status);
+  }
   status.textContent = text;
   status.hidden = false;
+  status.scrollIntoView?.({ block: "nearest" });
   clearTimeout(statusTimer);
   statusTimer = setTimeout(() => { status.hidden = true; }, 5000);
 }
@@ -99,7 +109,7 @@ async function copyText(text) {
  * else a copy to the clipboard. Resolves "shared", "copied", "cancelled" or
  * "failed"; the player is told in #share-status.
  */
-export async function shareLink(url, title) {
+export async function shareLink(url, title, anchor = null) {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title, url });
@@ -110,18 +120,18 @@ export async function shareLink(url, title) {
     }
   }
   if (await copyText(url)) {
-    showShareStatus(t("linkCopied"));
+    showShareStatus(t("linkCopied"), anchor);
     return "copied";
   }
-  showShareStatus(t("linkNotCopied", { link: url }));
+  showShareStatus(t("linkNotCopied", { link: url }), anchor);
   return "failed";
 }
 
-/** Share the replay link of {deal, line, history}. */
-export async function shareGame(game) {
-  const code = await replayCode(game);
+/** Share the replay link of {deal, line, history}; `anchor`: the button pressed. */
+export async function shareGame(game, anchor = null) {
+  const code = await replayCode(game, anchor);
   if (!code) return null;
-  return shareLink(siteLink(`#replay=${code}`), t("shareTitle", { deal: game.deal }));
+  return shareLink(siteLink(`#replay=${code}`), t("shareTitle", { deal: game.deal }), anchor);
 }
 
 /** Fill the game window's share line (#share-link) with the link to `state`'s deal. */
@@ -153,14 +163,14 @@ export function installShare() {
 
   on("state", ({ state }) => showShareLine(state));
   if (app.state) showShareLine(app.state);
-  $("go-share").addEventListener("click", () => shareGame(boardGame()));
+  $("go-share").addEventListener("click", (event) => shareGame(boardGame(), event.currentTarget));
   $("ranking-body").addEventListener("click", (event) => {
     const button = event.target.closest?.("button.share-game");
     if (!button) return;
-    shareGame(rankingGame(Number(button.dataset.line), button.dataset.id));
+    shareGame(rankingGame(Number(button.dataset.line), button.dataset.id), button);
   });
-  $("share-copy").addEventListener("click", () => {
+  $("share-copy").addEventListener("click", (event) => {
     const href = $("share-link").dataset.href;
-    if (href) shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }));
+    if (href) shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }), event.currentTarget);
   });
 }
