@@ -20,6 +20,7 @@ from helpers import (
     move,
     open_game,
     records_key,
+    records_with,
     seed_storage,
     stored,
     text,
@@ -400,3 +401,29 @@ def test_a_replay_link_opens_offline(sw_context: Any, site: SiteServer) -> None:
     offline.wait_for_selector("#notice:not([hidden])")
     assert not offline.locator(REPLAY).is_visible()
     assert stored(offline, GAME_KEY) == saved
+
+
+def test_the_web_share_api_gets_the_replay_link(context: Any, page: Any, site: Any) -> None:
+    context.add_init_script("""
+      Navigator.prototype.share = function (data) {
+        window.__shared = { title: data.title, url: data.url };
+        return Promise.resolve();
+      };""")
+    _, moves, _ = random_game(deal=606, line=5, seed=6)
+    code = encode(606, 5, moves)
+    open_viewer_from_link(page, site.url + "#replay=" + code)
+    page.click("#replay-share")
+    page.wait_for_function("() => window.__shared !== undefined")
+    shared = page.evaluate("window.__shared")
+    assert shared == {"url": site.url + "#replay=" + code, "title": "Kugler \u2013 omgang 606"}
+    assert page.locator("#share-status:not([hidden])").count() == 0  # the browser told the player
+
+
+def test_ranking_rows_without_moves_have_no_replay(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {records_key(5): records_with(5, 10)})
+    open_game(page, site)
+    page.click("#menu")
+    page.click("#ranking")
+    row = page.locator("#ranking-body tbody tr").first
+    assert row.locator("td.num").first.inner_text() == "10"
+    assert row.locator("button.replay, button.share-game").count() == 0
