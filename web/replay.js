@@ -289,7 +289,11 @@ export function installReplay() {
   document.addEventListener("keydown", onKey);
   d.addEventListener("close", onClose);
 
-  $("go-replay").addEventListener("click", () => openReplay(boardGame(), { from: "game-over" }));
+  $("go-replay").addEventListener("click", (event) => {
+    const game = boardGame();
+    if (game) openReplay(game, { from: "game-over" });
+    else showShareStatus(t("replayUnknown"), event.currentTarget); // saved before moves were kept
+  });
   $("ranking-body").addEventListener("click", (event) => {
     const button = event.target.closest?.("button.replay");
     if (!button) return;
@@ -297,10 +301,10 @@ export function installReplay() {
     if (!game?.history) showShareStatus(t("replayUnknown"), button);
     else openReplay(game, { from: "ranking-window" });
   });
-  // The game-over window offers the replay and the link only for a game whose moves are known.
+  // The game-over window offers the link only for a game whose moves are known;
+  // «Se spillet igen» says why a game saved without its moves cannot be watched.
   on("over", ({ state }) => {
-    const known = Array.isArray(state?.save?.history);
-    $("go-replay").hidden = !known;
-    $("go-share").hidden = !known;
+    $("go-replay").hidden = false;
+    $("go-share").hidden = !Array.isArray(state?.save?.history);
   });
 }

@@ -17,7 +17,9 @@ from conftest import SiteServer
 from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
+    game_doc,
     move,
+    no_line_rows,
     open_game,
     records_key,
     records_with,
@@ -427,3 +429,20 @@ def test_ranking_rows_without_moves_have_no_replay(context: Any, page: Any, site
     row = page.locator("#ranking-body tbody tr").first
     assert row.locator("td.num").first.inner_text() == "10"
     assert row.locator("button.replay, button.share-game").count() == 0
+
+
+def test_a_game_saved_without_its_moves_says_it_cannot_be_watched(
+        context: Any, page: Any, site: Any) -> None:
+    rows = [list(r) for r in no_line_rows()]
+    rows[8][6] = rows[8][7] = rows[8][8] = "."
+    doc = game_doc(["".join(r) for r in rows], deal=7, game_id="no-moves")
+    assert doc["history"] is None
+    seed_storage(context, {GAME_KEY: doc})
+    open_game(page, site)
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    assert not page.locator("#go-share").is_visible()
+    page.click("#go-replay")
+    page.wait_for_selector("dialog#game-over #share-status:not([hidden])")
+    assert "uden sine træk" in text(page, "#share-status")
+    assert not page.locator(REPLAY).is_visible()
