@@ -190,7 +190,8 @@ export function renderRanking(records) {
     return;
   }
   // On a narrow window (a container query in style.css) the moves, time,
-  // deal and date columns give way to a detail line under the name.
+  // deal and date columns give way to a detail line under the name (date,
+  // moves, time; the deal is left out there).
   const head = el(
     "tr",
     {},
@@ -207,7 +208,7 @@ export function renderRanking(records) {
     const time = formatTime(entry.seconds ?? 0);
     const date = formatDate(entry.date);
     const deal = String(entry.deal ?? "");
-    const detail = [date, `${moves} ${t("moves").toLowerCase()}`, time, t("rankDeal", { deal })].join(" · ");
+    const detail = [date, `${moves} ${t("moves").toLowerCase()}`, time].join(" · ");
     return el(
       "tr",
       {},

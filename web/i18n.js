@@ -95,7 +95,6 @@ const WORDS = {
     linesMany: "{count} rækker på {length}",
     chartPoints: "Point",
     chartGames: "Spil, ældste til venstre",
-    rankDeal: "omgang {deal}",
   },
   sv: {
     title: "Kulor",
@@ -183,7 +182,6 @@ const WORDS = {
     linesMany: "{count} rader med {length}",
     chartPoints: "Poäng",
     chartGames: "Spel, äldsta till vänster",
-    rankDeal: "giv {deal}",
   },
   en: {
     title: "Kugler",
@@ -271,7 +269,6 @@ const WORDS = {
     linesMany: "{count} lines of {length}",
     chartPoints: "Points",
     chartGames: "Games, oldest on the left",
-    rankDeal: "deal {deal}",
   },
 };
 
