@@ -23,11 +23,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import ClassVar
 
-from tools import bundles, help_pages, inline, service_worker, snapshot, stdlib
+from tools import bundles, help_pages, inline, kugler_build, service_worker, snapshot, stdlib
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -82,25 +81,19 @@ def ensure_node_modules() -> None:
 # The time stamped on the wheel's files unless SOURCE_DATE_EPOCH says otherwise
 # (1980-01-01, the earliest a zip can hold): the same source then gives the
 # same wheel bytes, so the same build id, and a redeploy is not an update.
-WHEEL_DATE_EPOCH = "315532800"
+WHEEL_DATE_EPOCH = str(kugler_build.DEFAULT_DATE_EPOCH)
 
 
 def build_wheel(out: Path) -> Path:
-    """Build the pure-Python kugler_core wheel into `out` and return its path.
+    """Write the pure-Python kugler_core wheel into `out` and return its path.
 
-    The same source gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
-    env = {"SOURCE_DATE_EPOCH": WHEEL_DATE_EPOCH, **os.environ}
-    with tempfile.TemporaryDirectory() as tmp:
-        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-             "-q", "-w", tmp, str(ROOT)], env=env)
-        wheels = list(Path(tmp).glob("kugler_core-*-py3-none-any.whl"))
-        if len(wheels) != 1:
-            sys.exit(f"expected one kugler_core wheel, got {wheels}")
-        target = out / wheels[0].name
-        shutil.copy2(wheels[0], target)
-    for leftover in (ROOT / "build", ROOT / "kugler_core.egg-info"):
-        shutil.rmtree(leftover, ignore_errors=True)
-    return target
+    Written by the project's own backend (tools/kugler_build.py) with the
+    standard library alone: nothing to install, no network. The same source
+    gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", WHEEL_DATE_EPOCH)
+    wheel = kugler_build.write_wheel(ROOT, out, int(epoch))
+    log(f"wrote {wheel.name}")
+    return wheel
 
 
 def content_hash(paths: list[Path], base: Path) -> str:

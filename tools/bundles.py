@@ -1,7 +1,7 @@
 """Build step: the page's modules and the engine worker's, one file each.
 
 As separate files, a module graph costs one round of requests per level of
-imports: the page's main.js, then its eight modules; the engine worker's
+imports: the page's main.js, then its modules; the engine worker's
 worker.js, then boot.js. On a phone far from the host each round is a whole
 round trip, and both stand before the engine can start. esbuild (pinned in
 package.json) bundles the static module graph of each entry point into the

@@ -39,10 +39,11 @@ catches that.
 
 from __future__ import annotations
 
-import gzip
 import json
+import struct
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
 from tools import stdlib
@@ -90,9 +91,16 @@ def unpack_pages(packed: bytes, raw_size: int, page_size: int = PAGE_SIZE) -> by
     return bytes(raw)
 
 
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03"
+"""deflate, no flags, mtime 0, best compression, Unix: written out here because
+gzip.compress's header differs between Python versions (its OS byte)."""
+
+
 def compress(raw: bytes) -> bytes:
-    """gzip level 9 with a zero mtime, so equal input gives equal bytes."""
-    return gzip.compress(raw, compresslevel=9, mtime=0)
+    """gzip level 9 with a fixed header, so equal input gives equal bytes on any Python."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    body = deflate.compress(raw) + deflate.flush()
+    return GZIP_HEADER + body + struct.pack("<II", zlib.crc32(raw), len(raw) & 0xFFFFFFFF)
 
 
 def write_snapshot(dist: Path, wheel: Path) -> Path | None:

@@ -21,11 +21,12 @@ export function showBar(view) {
   shownScore = score;
   $("deal").textContent = view.deal ? String(view.deal) : "–";
   const next = $("next");
-  const colors = view.next ?? [];
+  const colors = view.over ? [] : view.next ?? []; // nothing comes after the last move
   [...next.children].forEach((ball, i) => {
     ball.dataset.color = colors[i] ? String(colors[i]) : "";
   });
-  next.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
+  next.setAttribute("aria-label", colors.length
+    ? `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}` : t("next"));
   $("undo").disabled = !(view.can_undo && app.started);
   showRecord(view.line ?? app.settings.line);
   if (view.deal) {
@@ -42,10 +43,16 @@ export function resetShownScore(score) {
   shownScore = score;
 }
 
-/** The record of variant `line` in the bar. */
+/**
+ * The record of variant `line` in the bar: the records document's, or the
+ * game's score as soon as it passes it (the game that will set the record
+ * when it ends; an assisted game never does, says the engine's state).
+ */
 export function showRecord(line) {
-  const doc = app.records[line];
-  $("record").textContent = formatNumber(doc?.record ?? 0);
+  const record = app.records[line]?.record ?? 0;
+  const state = app.state;
+  const live = state && app.started && state.line === line && !state.assisted ? state.score : 0;
+  $("record").textContent = formatNumber(Math.max(record, live));
 }
 
 // The board's size depends on the bar's height (--bar-h in the stylesheet),

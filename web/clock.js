@@ -8,9 +8,11 @@ import { formatTime } from "./i18n.js";
 
 const clock = { baseMs: 0, since: null };
 
+/** The board can be played: a game is on it, not over, the page shown, no window over it. */
 function clockRunning() {
   const state = app.state;
-  return app.started && state && !state.over && document.visibilityState === "visible";
+  return app.started && state && !state.over && document.visibilityState === "visible"
+    && !document.querySelector("dialog[open]");
 }
 
 function elapsedMs() {
@@ -45,7 +47,10 @@ export function updateClock() {
   $("time").textContent = formatTime(seconds());
 }
 
-/** Show the time twice a second from now on. */
+/** Show the time twice a second from now on; stop and go on as windows open and close. */
 export function installClock() {
   setInterval(updateClock, 500);
+  // A window's close event does not bubble: heard while it goes down to the dialog.
+  document.addEventListener("close", updateClock, true);
+  document.addEventListener("toggle", updateClock, true);
 }

@@ -114,6 +114,12 @@ export class BoardGrid {
     cell._flashTimer = setTimeout(() => delete cell.dataset.flash, ms);
   }
 
+  /** Mark the cell of a tap kept for later with data-queued (null: none). */
+  markQueued(index) {
+    for (const cell of this.root.querySelectorAll("[data-queued]")) delete cell.dataset.queued;
+    if (index !== null) this.cells[index].dataset.queued = "true";
+  }
+
   setBusy(busy) {
     if (busy) this.root.dataset.busy = "true";
     else delete this.root.dataset.busy;

@@ -45,7 +45,7 @@ async function chooseVariant(radio) {
     }
   }
   await changeSettings({ line });
-  await restartWith({ line });
+  await restartWith({ line }, { asked: true });
 }
 
 /** Wire the bar's buttons, the windows' buttons and the keyboard shortcuts. */

@@ -5,7 +5,7 @@
 import { $ } from "./dom.js";
 import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
-import { app, engine, emit } from "./store.js";
+import { app, engine, emit, on } from "./store.js";
 import { grid, select, setBusy, showBoard, whenIdle } from "./board.js";
 import { showBar, resetShownScore } from "./bar.js";
 import { seconds, resetClock, updateClock, clockCounting } from "./clock.js";
@@ -13,7 +13,7 @@ import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { saveGame, catchUpWithOtherTab } from "./tabs.js";
 import { finishGame, openGameOverAgain } from "./records.js";
-import { closeWindow } from "./dialogs.js";
+import { closeWindow, confirmQuestion } from "./dialogs.js";
 import { t } from "./i18n.js";
 
 /** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
@@ -67,18 +67,57 @@ export async function newGame({ deal = null, line = app.settings.line } = {}) {
   return true;
 }
 
-/** Close the windows, wait for the board, start a new game with `options` (see newGame). */
-export async function restartWith(options) {
+/**
+ * True when the game on the board may be replaced: it is over, untouched, or
+ * the player confirmed the question (a game with moves would be lost).
+ */
+export async function mayLeaveGame() {
+  const state = app.state;
+  if (!app.started || !state || state.over || !state.moves) return true;
+  return confirmQuestion(t("confirmLeave"));
+}
+
+/**
+ * Start a new game with `options` (see newGame) once the player agreed to
+ * leave the game on the board (mayLeaveGame, unless `asked` already);
+ * resolves false when not.
+ */
+export async function restartWith(options, { asked = false } = {}) {
   closeWindow($("game-window"));
   closeWindow($("game-over"));
+  if (!asked && !(await mayLeaveGame())) return false;
   await whenIdle();
-  await newGame(options);
+  return newGame(options);
 }
+
+// A tap made while the board is busy (a move still rolls, the engine still
+// answers) is kept, the last one only, and applied as soon as the board is
+// idle: the player never loses a tap to an animation.
+let queuedTap = null;
+
+on("busy", ({ busy }) => {
+  if (busy || !queuedTap) return;
+  const [row, col] = queuedTap;
+  queuedTap = null;
+  grid.markQueued(null);
+  activate(row, col);
+});
+on("state", ({ cause }) => {
+  if (cause !== "move" && cause !== "time" && queuedTap) {
+    queuedTap = null; // another game, or the game went back: the tap was for the board before
+    grid.markQueued(null);
+  }
+});
 
 /** A tap (or Enter) on the cell at row, col: select a ball, or move the selected one there. */
 export async function activate(row, col) {
   const state = app.state;
-  if (app.busy > 0 || !app.started || !state || engine.state !== "ready") return;
+  if (!app.started || !state || engine.state !== "ready") return;
+  if (app.busy > 0) {
+    queuedTap = [row, col];
+    grid.markQueued(row * SIZE + col); // shown at once: the tap was taken
+    return;
+  }
   if (state.over) {
     openGameOverAgain();
     return;

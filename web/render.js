@@ -262,11 +262,15 @@ export class BoardRenderer {
       const start = performance.now();
       const overlay = (ctx, now) => {
         const t = Math.min(1, (now - start) / ms);
-        frame(t, ctx);
         if (t >= 1) {
+          // The last frame is the board without this overlay: drawn again,
+          // so nothing of the animation is left on the canvas.
           this.overlays.delete(overlay);
+          this.requestDraw();
           resolve();
+          return;
         }
+        frame(t, ctx);
       };
       this.overlays.add(overlay);
       this.requestDraw();
@@ -337,15 +341,19 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
+  /** "+points" rising from (x, y) and fading out, always inside the board. */
   floatText(text, x, y) {
     const size = this.cell * 0.62;
     this.animate(FLOAT_MS, (t, ctx) => {
       ctx.save();
-      ctx.globalAlpha = t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3;
+      ctx.globalAlpha = Math.min(1, Math.max(0, t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3));
       ctx.font = `800 ${size}px system-ui, "Segoe UI", Roboto, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      const yy = y - this.cell * 0.9 * easeInOut(t);
+      const half = ctx.measureText(text).width / 2 + size * 0.12;
+      const S = this.pxSize;
+      x = Math.min(Math.max(x, half), S - half);
+      const yy = Math.max(size * 0.62, y - this.cell * 0.9 * easeInOut(t));
       ctx.lineWidth = size * 0.16;
       ctx.strokeStyle = "rgba(70, 30, 5, 0.85)";
       ctx.strokeText(text, x, yy);

@@ -126,13 +126,15 @@ def test_roll_animates_and_grid_is_busy_meanwhile(context: Any, page: Any, site:
     tap(page, 0, 0)
     tap(page, 0, 2)
     assert page.get_attribute("[role=grid]", "data-busy") is not None
-    # input during the animation is ignored, not queued into a half-done move
+    # a tap during the animation never reaches the half-done move: it is kept
+    # and applied once the board is idle (the ball at (0,1) is then selected)
     tap(page, 0, 1)
     wait_idle(page)
     assert page.evaluate("window.busySeen") >= 1
     after = board(page)
     assert after[idx(0, 2)] == 1 and after[idx(0, 0)] == 0
-    assert page.locator("[aria-selected=true]").count() == 0
+    page.wait_for_selector('[data-row="0"][data-col="1"][aria-selected=true]')
+    assert page.locator("[aria-selected=true]").count() == 1
 
 
 def test_unreachable_cell_flashes_and_nothing_moves(context: Any, page: Any, site: Any) -> None:
@@ -205,6 +207,7 @@ def test_try_again_replays_the_same_deal(page: Any, site: Any) -> None:
     assert page.locator("dialog#game-window").is_visible()
     assert text(page, "#retry") == "Prøv igen"
     page.click("#retry")
+    page.click("#confirm-window button[value=confirm]")  # the game with a move would be lost
     wait_idle(page)
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('kugler:1:game') || 'null')?.moves === 0")

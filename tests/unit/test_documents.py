@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kugler_core import documents
+from kugler_core.checks import DocumentError, check_header, clean_text
 from kugler_core.documents import (
-    DocumentError,
-    check_header,
-    clean_text,
     default_settings,
     make_export,
     read_export,
@@ -21,18 +20,29 @@ from kugler_core.game import Game
 from kugler_core.records import empty_records
 
 DATE = "2026-11-29T18:00:00Z"
+V1 = {"kind": "kugler/settings", "version": 1}
 
 
 # -- settings --------------------------------------------------------------------
+
+
+def test_default_settings() -> None:
+    assert default_settings() == {
+        "kind": "kugler/settings", "version": 2, "language": None, "line": 5,
+        "speed": None, "watch_speed": "normal", "marks": False, "symbols": False,
+        "sound": False, "volume": 60,
+    }
 
 
 @pytest.mark.parametrize(
     "doc",
     [
         default_settings(),
-        dict(default_settings(), language="da", line=4, reduced_motion=False),
-        dict(default_settings(), language="sv", reduced_motion=True),
-        dict(default_settings(), language="en"),
+        dict(default_settings(), language="da", line=4, speed="off"),
+        dict(default_settings(), language="sv", speed="fast", watch_speed="max"),
+        dict(default_settings(), language="en", speed="normal", watch_speed="slow"),
+        dict(default_settings(), marks=True, symbols=True, sound=True, volume=0),
+        dict(default_settings(), volume=100, watch_speed="fast"),
     ],
 )
 def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
@@ -40,14 +50,34 @@ def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
 
 
 def test_missing_settings_fields_take_defaults() -> None:
-    assert validate_settings({"kind": "kugler/settings", "version": 1}) == default_settings()
-    assert validate_settings({"kind": "kugler/settings", "version": 1, "line": 4})["line"] == 4
+    v2 = {"kind": "kugler/settings", "version": 2}
+    assert validate_settings(v2) == default_settings()
+    assert validate_settings({**v2, "line": 4})["line"] == 4
+    assert validate_settings({**v2, "sound": True}) == dict(default_settings(), sound=True)
+
+
+@pytest.mark.parametrize(
+    ("v1", "v2"),
+    [
+        ({}, {}),
+        ({"reduced_motion": None}, {"speed": None}),
+        ({"reduced_motion": True}, {"speed": "off"}),
+        ({"reduced_motion": False}, {"speed": "normal"}),
+        ({"language": "sv", "line": 4, "reduced_motion": True},
+         {"language": "sv", "line": 4, "speed": "off"}),
+    ],
+)
+def test_version_1_settings_are_read(v1: dict[str, Any], v2: dict[str, Any]) -> None:
+    old = {**V1, **v1}
+    before = dict(old)
+    assert validate_settings(old) == {**default_settings(), **v2}
+    assert old == before  # the stored document is not changed
 
 
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"version": 2}, "newer_version"),
+        ({"version": 3}, "newer_version"),
         ({"version": 10**6}, "newer_version"),
         ({"version": 0}, "bad_document"),
         ({"version": -1}, "bad_document"),
@@ -61,8 +91,19 @@ def test_missing_settings_fields_take_defaults() -> None:
         ({"line": 6}, "bad_document"),
         ({"line": True}, "bad_document"),
         ({"line": "4"}, "bad_document"),
-        ({"reduced_motion": 1}, "bad_document"),
-        ({"reduced_motion": "yes"}, "bad_document"),
+        ({"reduced_motion": True}, "bad_document"),  # a version-1 field in version 2
+        ({"speed": "slow"}, "bad_document"),
+        ({"speed": True}, "bad_document"),
+        ({"speed": "OFF"}, "bad_document"),
+        ({"watch_speed": None}, "bad_document"),
+        ({"watch_speed": "off"}, "bad_document"),
+        ({"marks": 1}, "bad_document"),
+        ({"symbols": "yes"}, "bad_document"),
+        ({"sound": None}, "bad_document"),
+        ({"volume": 101}, "bad_document"),
+        ({"volume": -1}, "bad_document"),
+        ({"volume": 50.0}, "bad_document"),
+        ({"volume": True}, "bad_document"),
         ({"theme": "dark"}, "bad_document"),
     ],
 )
@@ -70,6 +111,23 @@ def test_bad_settings(change: dict[str, Any], expected: str) -> None:
     with pytest.raises(DocumentError) as info:
         validate_settings({**default_settings(), **change})
     assert info.value.code == expected
+    assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    "v1",
+    [
+        {"reduced_motion": 1},
+        {"reduced_motion": "yes"},
+        {"speed": "off"},  # a version-2 field in version 1
+        {"marks": True},
+        {"language": "de"},
+    ],
+)
+def test_bad_version_1_settings(v1: dict[str, Any]) -> None:
+    with pytest.raises(DocumentError) as info:
+        validate_settings({**V1, **v1})
+    assert info.value.code == "bad_document"
 
 
 def test_settings_without_version_or_kind() -> None:
@@ -87,31 +145,36 @@ def test_settings_without_version_or_kind() -> None:
 # -- versions and migrations ----------------------------------------------------------
 
 
-def test_an_older_version_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pretend settings are at version 2, where ``motion`` became ``reduced_motion``."""
+def test_an_older_version_is_migrated() -> None:
+    """A kind at version 3 whose version 1 had ``motion`` and version 2 ``fast``."""
 
     def v1_to_v2(d: dict[str, Any]) -> dict[str, Any]:
         d["reduced_motion"] = d.pop("motion")
         d["version"] = 2
         return d
 
-    monkeypatch.setitem(documents.CURRENT_VERSION, "kugler/settings", 2)
-    monkeypatch.setitem(documents.MIGRATIONS, "kugler/settings", {1: v1_to_v2})
-    old = {"kind": "kugler/settings", "version": 1, "language": "sv", "motion": True}
-    new = check_header(old, "kugler/settings", "settings")
-    assert new == {"kind": "kugler/settings", "version": 2, "language": "sv",
-                   "reduced_motion": True}
+    def v2_to_v3(d: dict[str, Any]) -> dict[str, Any]:
+        d["fast"] = False
+        d["version"] = 3
+        return d
+
+    steps = {1: v1_to_v2, 2: v2_to_v3}
+    old = {"kind": "k", "version": 1, "language": "sv", "motion": True}
+    new = check_header(old, "k", "thing", 3, steps)
+    assert new == {"kind": "k", "version": 3, "language": "sv", "reduced_motion": True,
+                   "fast": False}
     assert old["motion"] is True  # the input is not changed
+    assert check_header(dict(new), "k", "thing", 3, steps) == new
     with pytest.raises(DocumentError) as info:
-        check_header(dict(old, version=3), "kugler/settings", "settings")
+        check_header(dict(old, version=4), "k", "thing", 3, steps)
     assert info.value.code == "newer_version"
 
 
-def test_a_version_without_migration_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(documents.CURRENT_VERSION, "kugler/settings", 2)
+def test_a_version_without_migration_is_refused() -> None:
     with pytest.raises(DocumentError) as info:
-        check_header(default_settings(), "kugler/settings", "settings")
+        check_header({"kind": "k", "version": 1}, "k", "thing", 3, {2: lambda d: d})
     assert info.value.code == "bad_document"
+    assert "version 1 cannot be read" in str(info.value)
 
 
 # -- clean text -------------------------------------------------------------------------
@@ -166,7 +229,7 @@ def test_validate_game_rejects() -> None:
         with pytest.raises(DocumentError):
             validate_game(bad)
     with pytest.raises(DocumentError) as info:
-        validate_game(dict(_played(), version=2))
+        validate_game(dict(_played(), version=3))
     assert info.value.code == "newer_version"
 
 
@@ -191,8 +254,8 @@ def test_export_and_read_back() -> None:
         ({"kind": "kugler/settings"}, "bad_document"),
         ({"date": 5}, "bad_document"),
         ({"records": {"5": empty_records(4)}}, "bad_document"),
-        ({"records": {"4": {**empty_records(4), "version": 2}}}, "newer_version"),
-        ({"settings": {**default_settings(), "version": 2}}, "newer_version"),
+        ({"records": {"4": {**empty_records(4), "version": 3}}}, "newer_version"),
+        ({"settings": {**default_settings(), "version": 3}}, "newer_version"),
         ({"game": {**_played(), "board": ["."] * 9}}, "bad_document"),
     ],
 )
@@ -220,3 +283,72 @@ def test_make_export_refuses_bad_parts() -> None:
         make_export(None, {}, {"kind": "kugler/settings", "version": 1, "line": 3}, DATE)
     with pytest.raises(DocumentError):
         make_export(None, {}, None, "today")
+
+
+def test_an_old_export_still_imports() -> None:
+    """An export written before records and settings went to version 2."""
+    records_v1 = {
+        "kind": "kugler/records", "version": 1, "line": 5, "record": 10,
+        "ranking": [{"id": "g0", "points": 10, "moves": 4, "seconds": 9, "lines": {"5": 1},
+                     "deal": 3, "date": DATE, "name": None}],
+        "stats": {"games": 1, "points": 10, "moves": 4, "seconds": 9, "best": 10,
+                  "lines": {"5": 1},
+                  "recent": [{"id": "g0", "points": 10, "moves": 4, "seconds": 9,
+                              "lines": {"5": 1}}]},
+    }
+    old = {
+        "kind": "kugler/export", "version": 1, "date": DATE, "game": _played(),
+        "records": {"5": records_v1},
+        "settings": {"kind": "kugler/settings", "version": 1, "language": "da",
+                     "line": 4, "reduced_motion": True},
+    }
+    parts = read_export(old)
+    assert parts["settings"] == dict(default_settings(), language="da", line=4, speed="off")
+    five = parts["records"]["5"]
+    assert five["version"] == 2 and five["ranking"][0]["history"] is None
+    assert five["stats"]["assisted"] == {"games": 0, "points": 0}
+    assert parts["records"]["4"] == empty_records(4)
+    again = make_export(parts["game"], parts["records"], parts["settings"], DATE)
+    assert read_export(again) == parts
+    # the stored parts may still be of version 1 when an export is made
+    made = make_export(None, {"5": records_v1}, old["settings"], DATE)
+    assert made["records"]["5"] == five and made["settings"]["version"] == 2
+
+
+settings_st = st.fixed_dictionaries(
+    {},
+    optional={
+        "language": st.sampled_from([None, "da", "sv", "en"]),
+        "line": st.sampled_from([4, 5]),
+        "speed": st.sampled_from([None, "normal", "fast", "off"]),
+        "watch_speed": st.sampled_from(["slow", "normal", "fast", "max"]),
+        "marks": st.booleans(),
+        "symbols": st.booleans(),
+        "sound": st.booleans(),
+        "volume": st.integers(0, 100),
+    },
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(settings_st)
+def test_any_valid_settings_read_back_with_defaults(fields: dict[str, Any]) -> None:
+    doc = {"kind": "kugler/settings", "version": 2, **fields}
+    out = validate_settings(doc)
+    assert out == {**default_settings(), **fields}
+    assert validate_settings(out) == out
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["language", "line", "speed", "watch_speed", "marks", "symbols",
+                        "sound", "volume"]),
+       st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6) | st.floats())
+def test_a_wrong_settings_field_is_a_bad_document(key: str, value: Any) -> None:
+    doc = {**default_settings(), key: value}
+    try:
+        out = validate_settings(doc)
+    except DocumentError as exc:
+        assert exc.code == "bad_document" and key in str(exc)
+        return
+    assert out[key] == value  # accepted only when it is one of the allowed values
+    assert type(out[key]) is type(value)

@@ -11,7 +11,7 @@ import pytest
 from kugler_core.documents import default_settings
 from kugler_core.facade import Session
 from kugler_core.game import Game
-from kugler_core.records import empty_records
+from kugler_core.records import empty_records, unpack_history
 from kugler_core.rng import MAX_DEAL
 
 DATE = "2026-11-29T18:00:00.000Z"
@@ -136,7 +136,7 @@ def test_unexpected_exception_is_internal_and_changes_nothing(
     s = loaded()
     before = snapshot(s)
 
-    def boom(self: Game, a: object, b: object) -> None:
+    def boom(self: Game, a: object, b: object, by: str = "player") -> None:
         raise RuntimeError("kaboom")
 
     monkeypatch.setattr(Game, "move", boom)
@@ -220,7 +220,7 @@ def _tampered(key: str, value: Any) -> dict[str, Any]:
         (_tampered("board", ["8" * 9] * 9), "bad_document"),
         (_tampered("over", True), "bad_document"),
         (_tampered("version", 0), "bad_document"),
-        (_tampered("version", 2), "newer_version"),
+        (_tampered("version", 3), "newer_version"),
         (_tampered("kind", "kugler/records"), "bad_document"),
     ],
 )
@@ -358,13 +358,18 @@ def test_records_load() -> None:
     doc = ok(s, "records_add", records=None, game=finished(), date=DATE)["records"]
     again = ok(s, "records_load", doc=doc, line=5)
     assert again["records"] == doc and again["summary"]["best"] == 20
+    v1 = copy.deepcopy(doc)
+    v1["version"] = 1
+    del v1["stats"]["assisted"], v1["stats"]["daily"], v1["ranking"][0]["history"]
+    del v1["stats"]["recent"][0]["assisted"]
+    assert ok(s, "records_load", doc=v1, line=5)["records"] == doc  # version 1 is read
 
 
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
         ({"doc": {"kind": "kugler/records"}, "line": 5}, "bad_document"),
-        ({"doc": dict(empty_records(5), version=2), "line": 5}, "newer_version"),
+        ({"doc": dict(empty_records(5), version=3), "line": 5}, "newer_version"),
         ({"doc": dict(empty_records(5), record=-1), "line": 5}, "bad_document"),
         ({"doc": empty_records(4), "line": 5}, "bad_document"),
         ({"doc": "[]", "line": 5}, "bad_document"),
@@ -389,9 +394,47 @@ def test_records_add() -> None:
                 name=None)
     assert second["rank"] == 1 and second["new_record"] and second["previous_record"] == 20
     zero = ok(s, "records_add", records=second["records"], game=finished("c", 0), date=DATE)
-    assert zero["rank"] is None and zero["summary"]["games"] == 3
+    assert zero["rank"] == 3 and zero["summary"]["games"] == 3  # 0 points: ranked too
     four = ok(s, "records_add", records=None, game=finished("d", 1, line=4), date=DATE)
     assert four["records"]["line"] == 4 and four["records"]["record"] == 20
+
+
+def test_records_add_reports_help_and_daily_bests_of_a_version_1_game() -> None:
+    res = ok(Session(), "records_add", records=None, game=finished("a", 2), date=DATE)
+    assert res["assisted"] is False
+    assert res["daily_best"] is None and res["daily_beaten"] is False
+    assert res["records"]["version"] == 2 and res["records"]["ranking"][0]["history"] is None
+    assert res["summary"]["assisted"] == {"games": 0, "points": 0}
+    assert res["summary"]["daily"] == []
+
+
+def test_records_add_counts_an_assisted_game_apart() -> None:
+    s = Session()
+    first = ok(s, "records_add", records=None, game=finished("a", 2), date=DATE)
+    helped = dict(finished("h", 3), hints=1)
+    res = ok(s, "records_add", records=first["records"], game=helped, date=DATE)
+    assert res["assisted"] is True and res["rank"] is None and not res["new_record"]
+    assert res["records"]["record"] == 20 and res["records"]["ranking"] == (
+        first["records"]["ranking"])
+    assert res["summary"]["assisted"] == {"games": 1, "points": 30}
+    assert res["summary"]["games"] == 1
+
+
+def test_records_add_keeps_the_moves_of_a_ranked_game() -> None:
+    s = Session()
+    g = Game.new(deal=11, line=4, id="played")
+    while not g.over:
+        balls = [i for i, c in enumerate(g.board) if c]
+        source, target = next(
+            ((i // 9, i % 9), t) for i in balls
+            for t in sorted(g.reachable((i // 9, i % 9)))[:1]
+        )
+        g.move(source, target)
+    doc = g.to_dict()
+    res = ok(s, "records_add", records=None, game=doc, date=DATE)
+    entry = res["records"]["ranking"][0]
+    assert entry["moves"] == g.moves
+    assert unpack_history(entry["history"]) == doc["history"]
 
 
 def test_records_add_keeps_a_hostile_name_as_text() -> None:
@@ -433,7 +476,7 @@ def test_records_merge() -> None:
     assert ok(s, "records_merge", a=None, b=tab_b, line=5)["records"] == tab_b
     assert ok(s, "records_merge", a=tab_a, b=None, line=5)["records"] == tab_a
     assert code(s, "records_merge", a=tab_a, b=empty_records(4), line=5) == "bad_document"
-    assert code(s, "records_merge", a=dict(tab_a, version=2), b=None, line=5) == "newer_version"
+    assert code(s, "records_merge", a=dict(tab_a, version=3), b=None, line=5) == "newer_version"
     assert code(s, "records_merge", a=tab_a, b=None, line=4) == "bad_document"
     assert code(s, "records_merge", a=tab_a, b=None) == "bad_request"
 
@@ -444,19 +487,27 @@ def test_records_merge() -> None:
 def test_settings_load() -> None:
     s = Session()
     assert ok(s, "settings_load", doc=None)["settings"] == default_settings()
-    doc = dict(default_settings(), language="sv", line=4, reduced_motion=True)
+    doc = dict(default_settings(), language="sv", line=4, speed="fast", marks=True,
+               symbols=True, sound=True, volume=35, watch_speed="max")
     assert ok(s, "settings_load", doc=doc)["settings"] == doc
     partial = {"kind": "kugler/settings", "version": 1, "language": "da"}
     assert ok(s, "settings_load", doc=partial)["settings"] == dict(
         default_settings(), language="da")
+    v1 = {"kind": "kugler/settings", "version": 1, "language": "en", "line": 4,
+          "reduced_motion": True}
+    assert ok(s, "settings_load", doc=v1)["settings"] == dict(
+        default_settings(), language="en", line=4, speed="off")
     assert code(s, "settings_load", doc=dict(doc, language="de")) == "bad_document"
-    assert code(s, "settings_load", doc=dict(doc, version=2)) == "newer_version"
+    assert code(s, "settings_load", doc=dict(doc, volume=101)) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, version=3)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
 
 
 def test_fragment() -> None:
     s = Session()
-    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "notices": []}
+    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "replay": None,
+                                                          "notices": []}
     res = ok(s, "fragment", text="#deal=abc&line=7&x=1")
     assert res["deal"] is None and res["line"] is None
     assert [n["code"] for n in res["notices"]] == ["bad_deal", "bad_line", "unknown_key"]
@@ -510,8 +561,14 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("version",), 0, "bad_document"),
         (("kind",), "kugler/game", "bad_document"),
         (("game", "score"), -5, "bad_document"),
-        (("game", "version"), 2, "newer_version"),
+        (("game", "version"), 3, "newer_version"),
         (("records", "5", "record"), 999, "bad_document"),
+        (("records", "5", "version"), 3, "newer_version"),
+        (("records", "5", "stats", "daily"), {"2026-11-29": 999}, "bad_document"),
+        (("records", "5", "ranking", 0, "history"), "0", "bad_document"),
+        (("settings", "version"), 3, "newer_version"),
+        (("settings", "volume"), 101, "bad_document"),
+        (("settings", "speed"), "slow", "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
         (("settings", "line"), 6, "bad_document"),
@@ -522,6 +579,23 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
 )
 def test_import_errors(path: tuple[str, ...], value: Any, expected: str) -> None:
     assert code(Session(), "import", doc=_export_with(path, value)) == expected
+
+
+def test_import_of_an_export_with_version_1_parts() -> None:
+    s = Session()
+    doc = ok(s, "export", **_parts())["doc"]
+    five = doc["records"]["5"]
+    five["version"] = 1
+    del five["stats"]["assisted"], five["stats"]["daily"]
+    for e in five["ranking"]:
+        del e["history"]
+    for r in five["stats"]["recent"]:
+        del r["assisted"]
+    doc["settings"] = {"kind": "kugler/settings", "version": 1, "language": "en",
+                       "reduced_motion": False}
+    back = ok(s, "import", doc=doc)
+    assert back["records"]["5"] == _parts()["records"]["5"]
+    assert back["settings"] == dict(default_settings(), language="en", speed="normal")
 
 
 def test_import_rejects_non_documents() -> None:
