@@ -67,9 +67,8 @@ def seed_blocks(doc: dict[str, Any], lang: str) -> list[dict[str, Any]]:
 def test_english_help_has_the_structure_of_the_seeds() -> None:
     shapes = {}
     for lang in ("da", "sv", "en"):
-        shapes[lang] = [
-            (b["type"], len(b.get("items", b.get("rows", [])))) for b in seed_blocks(load(lang), lang)
-        ]
+        blocks = seed_blocks(load(lang), lang)
+        shapes[lang] = [(b["type"], len(b.get("items", b.get("rows", [])))) for b in blocks]
     assert shapes["en"] == shapes["da"] == shapes["sv"]
     steps = [b["label"] for b in load("en")["blocks"] if b["type"] == "step"]
     assert steps == [f"Step {n}" for n in range(1, 8)]

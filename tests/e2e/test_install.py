@@ -216,7 +216,7 @@ def test_pages_workflow_builds_with_build_py_and_deploys_dist() -> None:
     assert str(uses["actions/setup-node"]["with"]["node-version"]) == "20"
     assert uses["actions/upload-pages-artifact"]["with"]["path"] == "dist"
     assert "actions/deploy-pages" in uses
-    assert any(s.get("run", "").strip() == "python build.py" for s in steps)
+    assert any(s.get("run", "").strip() == "python build.py build" for s in steps)
     deploy = next(j for j in flow["jobs"].values()
                   if any(s.get("uses", "").startswith("actions/deploy-pages") for s in j["steps"]))
     assert deploy["environment"]["name"] == "github-pages"
