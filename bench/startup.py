@@ -316,9 +316,12 @@ def serve_counting(directory: Path, base: str) -> None:
 
     def copyfile(self: Any, source: Any, outputfile: Any) -> None:
         data = source.read()
-        outputfile.write(data)
+        # Counted before it goes out: once the client has the body, a take()
+        # it sends next must find it (counted after, a busy machine could
+        # answer the take() first).
         with lock:
             sent.append((self.translate_path(self.path), len(data)))
+        outputfile.write(data)
 
     handler = type("CountingHandler", (build.Handler,),
                    {"base": base, "do_GET": do_GET, "copyfile": copyfile})

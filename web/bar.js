@@ -59,12 +59,17 @@ export function showRecord(line) {
 // then changes is drawn twice, with all its images.
 // While the stylesheet's guess (--bar-guess) is right, --bar-h stays unset:
 // setting it on the root restyles every element of the page.
+// On a screen wider than tall the bar stands beside the board with a width
+// the stylesheet sets (--bar-beside is 1): the board's size does not depend
+// on the bar, and nothing is measured.
 function measureBar() {
   const bar = document.querySelector(".bar");
   for (let round = 0; round < 4; round += 1) {
+    const style = getComputedStyle(root);
+    if (style.getPropertyValue("--bar-beside").trim() === "1") return;
     const height = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
     const used = root.style.getPropertyValue("--bar-h")
-      || getComputedStyle(root).getPropertyValue("--bar-guess").trim();
+      || style.getPropertyValue("--bar-guess").trim();
     if (used === height) return;
     root.style.setProperty("--bar-h", height);
   }

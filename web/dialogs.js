@@ -62,14 +62,16 @@ export function confirmQuestion(text) {
   });
 }
 
-/** "5: 2 · 6: 1" for the lines removed, by length. */
+/** "2 lines of 5 · one line of 6": the lines removed, by length, in words. */
 export function formatLines(lines) {
   const entries = Object.entries(lines ?? {})
     .map(([len, n]) => [Number(len), Number(n)])
     .filter(([, n]) => n > 0)
     .sort((a, b) => a[0] - b[0]);
   if (entries.length === 0) return t("linesNone");
-  return entries.map(([len, n]) => `${n} × ${len}`).join(" · ");
+  return entries
+    .map(([length, count]) => t(count === 1 ? "linesOne" : "linesMany", { length, count: formatNumber(count) }))
+    .join(" · ");
 }
 
 /**
@@ -136,6 +138,24 @@ export function scoreChart(recent, record) {
   return root;
 }
 
+/**
+ * The chart with its axes named in words: points upwards (0 and the top
+ * value written at the axis), games from left to right.
+ */
+function labelledChart(recent, record) {
+  const scores = (recent ?? []).slice(-30).map((g) => Number(g.points) || 0);
+  const top = Math.max(1, record ?? 0, ...scores);
+  return el(
+    "figure",
+    { class: "chart-box" },
+    el("span", { class: "chart-y", text: t("chartPoints") }),
+    el("span", { class: "chart-ticks", "aria-hidden": "true" },
+      el("span", { text: formatNumber(top) }), el("span", { text: "0" })),
+    scoreChart(recent, record),
+    el("figcaption", { class: "chart-x", text: t("chartGames") }),
+  );
+}
+
 /** Fill #stats-body from a records document (or null) of one variant. */
 export function renderStats(records) {
   const body = $("stats-body");
@@ -152,14 +172,14 @@ export function renderStats(records) {
     statRow(t("record"), formatNumber(records.record ?? stats.best ?? 0)),
     statRow(t("average"), formatNumber(Math.round((stats.points ?? 0) / stats.games))),
     statRow(t("totalPoints"), formatNumber(stats.points ?? 0)),
-    statRow(t("moves"), formatNumber(stats.moves ?? 0)),
+    statRow(t("totalMoves"), formatNumber(stats.moves ?? 0)),
     statRow(t("totalTime"), formatTime(stats.seconds ?? 0)),
     el("div", { class: "stat-row" }, el("dt", { text: t("lines") }), lines),
   );
   body.replaceChildren(
     list,
     el("h3", { class: "chart-title", text: t("recentScores") }),
-    scoreChart(stats.recent, records.record),
+    labelledChart(stats.recent, records.record),
     dailyBests(stats.daily),
   );
 }
@@ -203,32 +223,42 @@ export function renderRanking(records) {
     body.replaceChildren(el("p", { class: "empty", text: t("noGames") }));
     return;
   }
+  // On a narrow window (a container query in style.css) the moves, time,
+  // deal and date columns give way to a detail line under the name (date,
+  // moves, time; the deal is left out there).
   const head = el(
     "tr",
     {},
-    el("th", { scope: "col", text: t("rankCol") }),
-    el("th", { scope: "col", text: t("nameCol") }),
-    el("th", { scope: "col", text: t("points") }),
-    el("th", { scope: "col", text: t("moves") }),
-    el("th", { scope: "col", text: t("time") }),
-    el("th", { scope: "col", class: "col-deal", text: t("deal") }),
-    el("th", { scope: "col", class: "col-date", text: t("date") }),
+    el("th", { scope: "col", class: "col-rank", text: t("rankCol") }),
+    el("th", { scope: "col", class: "col-name", text: t("nameCol") }),
+    el("th", { scope: "col", class: "num col-points", text: t("points") }),
+    el("th", { scope: "col", class: "num col-wide", text: t("moves") }),
+    el("th", { scope: "col", class: "num col-wide", text: t("time") }),
+    el("th", { scope: "col", class: "num col-wide col-deal", text: t("deal") }),
+    el("th", { scope: "col", class: "num col-wide col-date", text: t("date") }),
     el("th", { scope: "col", class: "col-actions" }, el("span", { class: "visually-hidden", text: t("watchAgain") })),
   );
-  const rows = ranking.map((entry, i) =>
-    el(
+  const rows = ranking.map((entry, i) => {
+    const moves = formatNumber(entry.moves ?? 0);
+    const time = formatTime(entry.seconds ?? 0);
+    const date = formatDate(entry.date);
+    const deal = String(entry.deal ?? "");
+    const detail = [date, `${moves} ${t("moves").toLowerCase()}`, time].join(" · ");
+    return el(
       "tr",
       {},
-      el("td", { text: String(i + 1) }),
-      el("td", { class: "col-name", text: typeof entry.name === "string" ? entry.name : "" }), // text, never HTML
-      el("td", { class: "num", text: formatNumber(entry.points ?? 0) }),
-      el("td", { class: "num", text: formatNumber(entry.moves ?? 0) }),
-      el("td", { class: "num", text: formatTime(entry.seconds ?? 0) }),
-      el("td", { class: "num col-deal", text: String(entry.deal ?? "") }),
-      el("td", { class: "col-date", text: formatDate(entry.date) }),
+      el("td", { class: "col-rank", text: String(i + 1) }),
+      el("td", { class: "col-name" },
+        el("span", { class: "rank-name", text: typeof entry.name === "string" ? entry.name : "" }), // text, never HTML
+        el("span", { class: "rank-detail", text: detail })),
+      el("td", { class: "num col-points", text: formatNumber(entry.points ?? 0) }),
+      el("td", { class: "num col-wide", text: moves }),
+      el("td", { class: "num col-wide", text: time }),
+      el("td", { class: "num col-wide col-deal", text: deal }),
+      el("td", { class: "num col-wide col-date", text: date }),
       rankingActions(entry, records.line),
-    ),
-  );
+    );
+  });
   body.replaceChildren(el("table", { class: "ranking" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 

@@ -14,7 +14,7 @@ const WORDS = {
     next: "Næste",
     score: "Point",
     record: "Rekord",
-    deal: "Spil nr.",
+    deal: "Omgang",
     time: "Tid",
     undo: "Fortryd",
     menu: "Spil",
@@ -48,7 +48,7 @@ const WORDS = {
     engineFailedNoWasm: "Din browser kan ikke køre spillet (WebAssembly mangler). Prøv en nyere browser.",
     engineFailedDownload: "Spillets filer kunne ikke hentes. Tjek forbindelsen, og prøv igen.",
     engineCrashed: "Spillet stødte på en fejl. Dit spil er gemt; genstart for at spille videre.",
-    tryAgain: "Prøv igen",
+    tryAgain: "Forsøg igen",
     restart: "Genstart",
     confirmVariant: "Vil du skifte udgave og starte et nyt spil? Det spil, du er i gang med, går tabt.",
     confirmLeave: "Vil du starte et nyt spil? Det spil, du er i gang med, går tabt.",
@@ -57,8 +57,8 @@ const WORDS = {
     brokenRecords: "Rekorderne for »{variant}« var beskadigede og er lagt til side.",
     newerVersion: "Dine data er fra en nyere udgave af spillet og bliver ikke ændret.",
     storageUnavailable: "Rekorder og spil kan ikke gemmes lige nu (browserens lager er ikke tilgængeligt).",
-    dealOpened: "Spil nr. {deal} ({variant}) er startet.",
-    shareLink: "Link til dette spil",
+    dealOpened: "Omgang {deal} ({variant}) er startet.",
+    shareLink: "Link til denne omgang",
     games: "Spil",
     totalPoints: "Point i alt",
     average: "Gennemsnit",
@@ -74,7 +74,7 @@ const WORDS = {
     helpMissing: "Hjælpen kunne ikke hentes.",
     moveFailed: "Trækket kunne ikke udføres.",
     undoNothing: "Der er intet træk at fortryde.",
-    fragment_bad_deal: "Spilnummeret i linket blev ignoreret ({detail}): det skal være et helt tal fra 1 til 999999999.",
+    fragment_bad_deal: "Omgangens nummer i linket blev ignoreret ({detail}): det skal være et helt tal fra 1 til 999999999.",
     fragment_bad_line: "Udgaven i linket blev ignoreret ({detail}): den skal være 4 eller 5.",
     fragment_unknown_key: "En ukendt del af linket blev ignoreret ({detail}).",
     fragment_duplicate: "En gentaget del af linket blev ignoreret ({detail}).",
@@ -90,6 +90,12 @@ const WORDS = {
     importBad: "Filen kunne ikke bruges: den er ikke en kopi fra Kugler, eller den er beskadiget. Intet er ændret.",
     importNewer: "Filen er fra en nyere udgave af spillet og kan ikke hentes her. Intet er ændret.",
     importDone: "Kopien er hentet: rekorder, statistik og indstillinger er lagt ind.",
+    // layout (issue 15)
+    totalMoves: "Træk i alt",
+    linesOne: "én række på {length}",
+    linesMany: "{count} rækker på {length}",
+    chartPoints: "Point",
+    chartGames: "Spil, ældste til venstre",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Dagens omgang",
     watchAgain: "Se spillet igen",
@@ -191,7 +197,7 @@ const WORDS = {
     fragment_duplicate: "En upprepad del av länken ignorerades ({detail}).",
     fragment_too_long: "Länken var för lång; resten ignorerades.",
     otherTab: "Spelet ändrades i en annan flik; här är det nu.",
-    yourName: "Ditt namn på topplistan",
+    yourName: "Ditt namn i Ranking",
     saveName: "Spara",
     nameSaved: "Sparat",
     nameCol: "Namn",
@@ -201,6 +207,12 @@ const WORDS = {
     importBad: "Filen kunde inte användas: den är ingen kopia från Kulor, eller så är den skadad. Inget har ändrats.",
     importNewer: "Filen kommer från en nyare version av spelet och kan inte hämtas här. Inget har ändrats.",
     importDone: "Kopian är hämtad: rekord, statistik och inställningar har lagts in.",
+    // layout (issue 15)
+    totalMoves: "Drag totalt",
+    linesOne: "en rad med {length}",
+    linesMany: "{count} rader med {length}",
+    chartPoints: "Poäng",
+    chartGames: "Spel, äldsta till vänster",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Dagens giv",
     watchAgain: "Se spelet igen",
@@ -234,7 +246,7 @@ const WORDS = {
   en: {
     title: "Kugler",
     next: "Next",
-    score: "Score",
+    score: "Points",
     record: "Record",
     deal: "Deal",
     time: "Time",
@@ -312,6 +324,12 @@ const WORDS = {
     importBad: "The file could not be used: it is not a copy from this game, or it is damaged. Nothing was changed.",
     importNewer: "The file comes from a newer version of the game and cannot be loaded here. Nothing was changed.",
     importDone: "The copy is loaded: records, statistics and settings are in.",
+    // layout (issue 15)
+    totalMoves: "Total moves",
+    linesOne: "one line of {length}",
+    linesMany: "{count} lines of {length}",
+    chartPoints: "Points",
+    chartGames: "Games, oldest on the left",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Deal of the day",
     watchAgain: "Watch again",
@@ -422,9 +440,21 @@ export function formatNumber(n) {
   return value < 0 ? `-${digits}` : digits;
 }
 
-/** A date (ISO text) as a short local date. */
-export function formatDate(iso) {
-  const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+const dateFormats = new Map(); // "da:year" -> Intl.DateTimeFormat, made at first use
+
+/**
+ * A date (ISO text) as a short local date: day and month ("3. mar.") in the
+ * current year `now`'s, else day, month and year in numbers ("3.3.2025").
+ */
+export function formatDate(iso, now = new Date()) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso ?? "") : d.toLocaleDateString(locale);
+  if (Number.isNaN(d.getTime())) return String(iso ?? "");
+  const thisYear = d.getFullYear() === now.getFullYear();
+  const key = `${current}:${thisYear}`;
+  if (!dateFormats.has(key)) {
+    const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+    const options = thisYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "numeric", year: "2-digit" };
+    dateFormats.set(key, new Intl.DateTimeFormat(locale, options));
+  }
+  return dateFormats.get(key).format(d);
 }

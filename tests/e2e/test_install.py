@@ -204,7 +204,9 @@ def test_pages_workflow_builds_with_build_py_and_deploys_dist() -> None:
     yaml = pytest.importorskip("yaml")
     flow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
     triggers = flow.get("on", flow.get(True))  # YAML 1.1 reads a bare `on` as true
-    assert triggers["push"]["branches"] == ["main"]
+    # deployed once the Test workflow passed on main (tests/unit/test_workflows.py checks how)
+    assert triggers["workflow_run"]["workflows"] == ["Test"]
+    assert triggers["workflow_run"]["branches"] == ["main"]
     assert flow["permissions"]["pages"] == "write"
     assert flow["permissions"]["id-token"] == "write"
     assert flow["concurrency"]["group"] == "pages"
@@ -214,7 +216,7 @@ def test_pages_workflow_builds_with_build_py_and_deploys_dist() -> None:
     assert str(uses["actions/setup-node"]["with"]["node-version"]) == "20"
     assert uses["actions/upload-pages-artifact"]["with"]["path"] == "dist"
     assert "actions/deploy-pages" in uses
-    assert any(s.get("run", "").strip() == "python build.py" for s in steps)
+    assert any(s.get("run", "").strip() == "python build.py build" for s in steps)
     deploy = next(j for j in flow["jobs"].values()
                   if any(s.get("uses", "").startswith("actions/deploy-pages") for s in j["steps"]))
     assert deploy["environment"]["name"] == "github-pages"
