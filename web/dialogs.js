@@ -236,7 +236,7 @@ export function renderRanking(records) {
     el("th", { scope: "col", class: "num col-wide", text: t("time") }),
     el("th", { scope: "col", class: "num col-wide col-deal", text: t("deal") }),
     el("th", { scope: "col", class: "num col-wide col-date", text: t("date") }),
-    el("th", { scope: "col", class: "col-actions" }, el("span", { class: "visually-hidden", text: t("watchAgain") })),
+    el("th", { scope: "col", class: "col-actions", "aria-label": t("watchAgain") }),
   );
   const rows = ranking.map((entry, i) => {
     const moves = formatNumber(entry.moves ?? 0);

@@ -446,3 +446,40 @@ def test_a_game_saved_without_its_moves_says_it_cannot_be_watched(
     page.wait_for_selector("dialog#game-over #share-status:not([hidden])")
     assert "uden sine træk" in text(page, "#share-status")
     assert not page.locator(REPLAY).is_visible()
+
+
+@pytest.mark.parametrize("size", [(320, 568), (1280, 800)])
+def test_ranking_buttons_fit_the_window(browser: Any, site: Any, size: tuple[int, int]) -> None:
+    """Ten ranked games with their moves: each row's two buttons are 44x44 and inside the window."""
+    records = None
+    session = Session()
+    for seed in range(1, 11):
+        game, _, _ = random_game(deal=123456789 - seed, seed=seed)
+        reply = session.handle({"cmd": "records_add", "args": {
+            "records": records, "game": game.to_dict(), "date": f"2026-01-{seed:02}T10:00:00Z",
+            "name": "Kuglekongen fra Kerteminde"[: 10 + seed]}})
+        assert reply["ok"], reply
+        records = reply["result"]["records"]
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="sv-SE",
+                              reduced_motion="reduce")
+    try:
+        seed_storage(ctx, {records_key(5): records})
+        page = ctx.new_page()
+        open_game(page, site)
+        page.click("#menu")
+        page.click("#ranking")
+        page.wait_for_selector("#ranking-window[open] #ranking-body tbody tr")
+        assert page.locator("#ranking-body button.replay").count() == 10
+        window = page.locator("#ranking-window").bounding_box()
+        assert window is not None
+        for button in page.locator("#ranking-body button").all():
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            assert box is not None and box["width"] >= 44 and box["height"] >= 44
+            right = window["x"] + window["width"]
+            assert window["x"] <= box["x"] and box["x"] + box["width"] <= right
+        assert page.evaluate("document.querySelector('#ranking-body').scrollWidth"
+                             " <= document.querySelector('#ranking-body').clientWidth")
+    finally:
+        ctx.close()
