@@ -29,6 +29,7 @@ from helpers import (
     wait_ready,
 )
 from pwa_support import fresh_context, wait_controlled, wait_engine
+from test_layout import check_window
 
 from kugler_core import Game
 from kugler_core.board import CELL_OF
@@ -481,5 +482,29 @@ def test_ranking_buttons_fit_the_window(browser: Any, site: Any, size: tuple[int
             assert window["x"] <= box["x"] and box["x"] + box["width"] <= right
         assert page.evaluate("document.querySelector('#ranking-body').scrollWidth"
                              " <= document.querySelector('#ranking-body').clientWidth")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 640), (640, 360), (1280, 800)])
+def test_the_viewer_fits_every_screen(browser: Any, site: Any, size: tuple[int, int]) -> None:
+    """The viewer's window fits the screen, its controls are 44x44 and inside
+    it, no text under 12 px (the layout's checks), and its board is a square."""
+    _, moves, _ = random_game(deal=777, line=4, seed=3)
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="sv-SE",
+                              reduced_motion="reduce", has_touch=True)
+    try:
+        page = ctx.new_page()
+        open_viewer_from_link(page, site.url + "#replay=" + encode(777, 4, moves))
+        check_window(page, REPLAY, width, height)
+        board_box = page.locator("#replay-board").bounding_box()
+        grid_box = page.locator("#replay-grid").bounding_box()
+        assert board_box is not None and grid_box is not None
+        assert abs(board_box["width"] - board_box["height"]) < 1
+        assert board_box["width"] >= 150
+        # the grid lies over the board's cells (inside its frame)
+        assert board_box["x"] < grid_box["x"] < grid_box["x"] + grid_box["width"] < (
+            board_box["x"] + board_box["width"])
     finally:
         ctx.close()
