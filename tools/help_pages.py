@@ -12,6 +12,9 @@ text format. Each becomes a JSON document the Help window shows as text
         {"type": "list", "items": ["...", ...]},
         {"type": "table", "rows": [["Træk", "Point"], ...]}]}
 
+Each language's page is followed by web/help/page-<lang>.txt when it exists:
+the page's own additions (the first block there is their section heading).
+
 The format: blocks separated by blank lines; the first block is the title;
 "Trin N" / "Steg N" / "Step N" labels the next block as a step heading; a
 block whose lines hold tabs is a table; a block of several lines is a list
@@ -84,7 +87,11 @@ def write(dist: Path, seeds: Path, english: Path) -> list[Path]:
     out_dir.mkdir(parents=True)
     written = []
     for lang, source in sources(seeds, english).items():
-        doc = {"lang": lang, **parse(source.read_text(encoding="utf-8"))}
+        text = source.read_text(encoding="utf-8")
+        extra = english / f"page-{lang}.txt"
+        if extra.exists():
+            text = text.rstrip() + "\n\n" + extra.read_text(encoding="utf-8")
+        doc = {"lang": lang, **parse(text)}
         target = out_dir / f"{lang}.json"
         target.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         written.append(target)

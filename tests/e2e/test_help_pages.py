@@ -1,4 +1,5 @@
-"""The help pages in dist/help/: every line of the seeds is there, as text,
+"""The help pages in dist/help/: every line of the seeds (and of the page's
+additions, web/help/page-<lang>.txt) is there, as text,
 and the English page has the same structure as the Danish and Swedish ones."""
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def test_every_line_of_the_source_is_in_the_help(lang: str) -> None:
     doc = load(lang)
     assert doc["lang"] == lang
     lines = [line.strip() for line in SOURCES[lang].read_text(encoding="utf-8").splitlines()]
+    extra = ROOT / "web" / "help" / f"page-{lang}.txt"  # the page's own additions, after the seed
+    if extra.exists():
+        lines += [line.strip() for line in extra.read_text(encoding="utf-8").splitlines()]
     assert texts(doc) == [line for line in lines if line]
 
 
