@@ -34,7 +34,8 @@ def coming(page: Any) -> dict[int, int]:
     """data-coming of the grid: {cell index: colour}."""
     marks = page.eval_on_selector_all(
         "[role=gridcell][data-coming]",
-        "cells => cells.map(c => [Number(c.dataset.row) * 9 + Number(c.dataset.col), Number(c.dataset.coming)])")
+        "cells => cells.map(c => [Number(c.dataset.row) * 9 + Number(c.dataset.col),"
+        " Number(c.dataset.coming)])")
     return dict(marks)
 
 
@@ -48,8 +49,10 @@ def cell_pixels(page: Any, index: int, radius: float = 0.3) -> list[int]:
           const x = frame + (index % 9 + 0.5) * size;
           const y = frame + (Math.floor(index / 9) + 0.5) * size;
           const r = Math.max(2, Math.round(size * radius));
-          const data = canvas.getContext("2d").getImageData(Math.round(x - r), Math.round(y - r), 2 * r, 2 * r).data;
-          return Array.from(data);
+          const ctx = canvas.getContext("2d");
+          const left = Math.round(x - r);
+          const top = Math.round(y - r);
+          return Array.from(ctx.getImageData(left, top, 2 * r, 2 * r).data);
         }""",
         [index, radius],
     )
@@ -72,7 +75,8 @@ def test_options_are_remembered_after_a_reload(context: Any, page: Any, site: An
     open_options(page)
     for name in ("marks", "symbols", "sound"):
         assert not page.is_checked(f"input[name={name}]")  # off by default
-    assert page.is_checked("input[name=speed][value=off]")  # no choice: the system's (reduced motion)
+    # no speed chosen: the system's (reduced motion here)
+    assert page.is_checked("input[name=speed][value=off]")
     page.check("input[name=marks]")
     page.check("input[name=symbols]")
     page.check("input[name=sound]")
@@ -141,8 +145,9 @@ def test_marks_and_shapes_are_drawn_on_the_canvas(context: Any, page: Any, site:
     seed_storage(context, {SETTINGS_KEY: settings(marks=True)})
     open_game(page, site)
     marked = next(iter(coming(page)))
+    shade = (marked // 9 + marked % 9) % 2  # an empty tile of the same shade
     empty = next(i for i, colour in enumerate(board(page)) if not colour and i not in coming(page)
-                 and (i // 9 + i % 9) % 2 == (marked // 9 + marked % 9) % 2)  # a tile of the same shade
+                 and (i // 9 + i % 9) % 2 == shade)
     with_mark = cell_pixels(page, marked)
     assert differs(with_mark, cell_pixels(page, empty)) > 100  # a small ball on the marked cell
     ball = next(i for i, colour in enumerate(board(page)) if colour)
@@ -160,11 +165,10 @@ def test_marks_and_shapes_are_drawn_on_the_canvas(context: Any, page: Any, site:
     page.wait_for_timeout(100)
     assert differs(plain, cell_pixels(page, ball, 0.2)) < 20
     # the Next bar's balls wear the same shapes
-    shape = page.eval_on_selector("#next > *", "b => getComputedStyle(b, '::after').backgroundImage")
-    assert shape in ("none", "")
+    after = "b => getComputedStyle(b, '::after').backgroundImage"
+    assert page.eval_on_selector("#next > *", after) in ("none", "")
     page.check("input[name=symbols]")
-    shape = page.eval_on_selector("#next > *", "b => getComputedStyle(b, '::after').backgroundImage")
-    assert shape.startswith('url("data:image/svg+xml')
+    assert page.eval_on_selector("#next > *", after).startswith('url("data:image/svg+xml')
 
 
 LINE_ROWS = [
@@ -186,8 +190,8 @@ def test_the_live_region_tells_a_line_and_new_balls(context: Any, page: Any, sit
     open_game(page, site)
     assert page.get_attribute("#announce", "aria-live") == "polite"
     move(page, (8, 0), (0, 4))  # the fifth red ball: a line of 5, no new balls
-    message = text(page, "#announce")
-    assert message == "Red ball from A9 to E1. 5 in a row removed: red, A1 to E1. 10 points. Score: 10."
+    assert text(page, "#announce") == (
+        "Red ball from A9 to E1. 5 in a row removed: red, A1 to E1. 10 points. Score: 10.")
     move(page, (2, 4), (3, 4))  # no line: three new balls
     message = text(page, "#announce")
     assert message.startswith("Green ball from E3 to E4. New balls: ")
@@ -200,8 +204,10 @@ def test_the_live_region_tells_a_line_and_new_balls(context: Any, page: Any, sit
     for item in listed:
         colour, name = item.rsplit(" at ", 1)
         assert colours[new[names.index(name)]] == colour
-        assert cell(page, names.index(name) // 9, names.index(name) % 9).get_attribute(
-            "aria-label") == f"{name}, {colour} ball"
+        index = names.index(name)
+        label = cell(page, index // 9, index % 9).get_attribute("aria-label")
+        assert label == f"{name}, {colour} ball"
     page.keyboard.press("u")
-    page.wait_for_function("() => document.getElementById('announce').textContent.startsWith('Move undone')")
+    page.wait_for_function(
+        "() => document.getElementById('announce').textContent.startsWith('Move undone')")
     assert text(page, "#announce") == "Move undone. Score: 10."
