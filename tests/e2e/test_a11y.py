@@ -128,3 +128,43 @@ def test_no_violations_in_any_state(context: Any, page: Any, site: Any, lang: st
     page.wait_for_selector("#go-name", state="visible")
     problems += audit(page, "game over")
     assert problems == [], "\n".join(problems)
+
+
+OUTSIDE = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > innerWidth + 1 || r.left < -1) && !el.closest(".visually-hidden")) {
+      const name = el.id || el.className || el.tagName;
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  const e = document.documentElement;
+  const wide = Math.max(e.scrollWidth, document.body.scrollWidth);
+  if (wide > e.clientWidth) out.push("scrolls");
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (640, 400)], ids=["320px", "zoom-200"])
+def test_nothing_sticks_out_at_320_px_or_200_percent(browser: Any, site: Any,
+                                                    size: tuple[int, int]) -> None:
+    """320 CSS px wide, and a 1280x800 window at 200 % zoom (640x400 CSS px):
+    no element beyond the window's sides, on the board and in the windows."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=2, locale="da-DK")
+    try:
+        seed_storage(context, {SETTINGS_KEY: settings("da", True)})
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        assert page.evaluate(OUTSIDE) == []
+        for opener, dialog in [("#options", "options-window"), ("#help", "help-window"),
+                               ("#stats", "stats-window"), ("#ranking", "ranking-window")]:
+            open_window(page, "#menu", "game-window")
+            assert page.evaluate(OUTSIDE) == [], "game-window"
+            open_window(page, opener, dialog)
+            assert page.evaluate(OUTSIDE) == [], dialog
+            close_window(page, dialog)
+    finally:
+        context.close()
