@@ -211,3 +211,45 @@ def test_the_live_region_tells_a_line_and_new_balls(context: Any, page: Any, sit
     page.wait_for_function(
         "() => document.getElementById('announce').textContent.startsWith('Move undone')")
     assert text(page, "#announce") == "Move undone. Score: 10."
+
+
+WATCH_AUDIO = """
+  window.kuglerTestAudio = { contexts: 0, notes: 0 };
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    constructor(...args) { super(...args); window.kuglerTestAudio.contexts += 1; }
+    createOscillator() {
+      const osc = super.createOscillator();
+      const start = osc.start.bind(osc);
+      osc.start = (...args) => { window.kuglerTestAudio.notes += 1; return start(...args); };
+      return osc;
+    }
+  };
+"""
+
+
+def test_sound_only_when_on_and_after_a_gesture(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {SETTINGS_KEY: settings(sound=True),
+                           GAME_KEY: game_doc(LINE_ROWS, next_colors=[5, 6, 7])})
+    context.add_init_script(WATCH_AUDIO)
+    open_game(page, site)
+    assert page.evaluate("window.kuglerTestAudio") == {"contexts": 0, "notes": 0}
+    move(page, (8, 0), (0, 4))  # select, roll, a line
+    audio = page.evaluate("window.kuglerTestAudio")
+    assert audio["contexts"] == 1 and audio["notes"] >= 1 + 1 + 5
+    open_options(page)
+    page.uncheck("input[name=sound]")
+    page.keyboard.press("Escape")
+    move(page, (2, 4), (3, 4))
+    assert page.evaluate("window.kuglerTestAudio.notes") == audio["notes"]  # silent now
+
+
+def test_no_sound_when_off(context: Any, page: Any, site: Any) -> None:
+    seed_storage(context, {SETTINGS_KEY: settings()})
+    context.add_init_script(WATCH_AUDIO)
+    open_game(page, site)
+    start = board(page)
+    source = next(i for i, colour in enumerate(start) if colour)
+    target = min(reachable(start, source))
+    move(page, divmod(source, 9), divmod(target, 9))
+    assert page.evaluate("window.kuglerTestAudio") == {"contexts": 0, "notes": 0}
