@@ -353,7 +353,7 @@ def open_help(page: Any) -> str:
     page.click("#menu")
     page.click("#help")
     page.wait_for_selector("#help-body h3")
-    assert page.locator("#help-body table tr").count() == 6
+    assert page.locator("#help-body table").first.locator("tr").count() == 6
     return text(page, "#help-body")
 
 
@@ -435,7 +435,7 @@ def test_saved_board_is_drawn_before_the_rest_of_the_page(
                 page.wait_for_timeout(300)
                 balls = page.evaluate(CANVAS_CELLS)
                 assert balls == [1 if ch != "." else 0 for row in rows for ch in row]
-                assert page.locator("template[data-into]").count() == 5
+                assert page.locator("template[data-into]").count() == 6
                 assert page.locator("#score").count() == 0
                 bar = page.locator(".bar").bounding_box()
                 guess = page.evaluate(
