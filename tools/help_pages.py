@@ -12,9 +12,6 @@ text format. Each becomes a JSON document the Help window shows as text
         {"type": "list", "items": ["...", ...]},
         {"type": "table", "rows": [["Træk", "Point"], ...]}]}
 
-Each language's page is followed by web/help/page-<lang>.txt when it exists:
-the page's own additions (the first block there is their section heading).
-
 The format: blocks separated by blank lines; the first block is the title;
 "Trin N" / "Steg N" / "Step N" labels the next block as a step heading; a
 block whose lines hold tabs is a table; a block of several lines is a list
@@ -76,10 +73,24 @@ def sources(seeds: Path, english: Path) -> dict[str, Path]:
     return {"da": da[0], "sv": sv[0], "en": english / "en.txt"}
 
 
+def with_page_notes(doc: dict[str, Any], notes: Path) -> dict[str, Any]:
+    """The help page ``doc`` followed by the page's own notes (keys, options,
+    the clock), when the file ``notes`` exists: its first block becomes a
+    section heading, its other blocks follow as usual. The seeds stay as
+    they are; what the page adds to them stands in ``web/help/page-<lang>.txt``.
+    """
+    if not notes.is_file():
+        return doc
+    more = parse(notes.read_text(encoding="utf-8"))
+    return {**doc, "blocks": [*doc["blocks"], {"type": "h", "text": more["title"]},
+                              *more["blocks"]]}
+
+
 def write(dist: Path, seeds: Path, english: Path) -> list[Path]:
     """Write dist/help/<lang>.json for da, sv, en and return the files written.
 
-    The English source copied along with web/ is removed from dist/help/.
+    The English source and the page notes copied along with web/ are removed
+    from dist/help/.
     """
     out_dir = dist / "help"
     if out_dir.exists():
@@ -87,11 +98,8 @@ def write(dist: Path, seeds: Path, english: Path) -> list[Path]:
     out_dir.mkdir(parents=True)
     written = []
     for lang, source in sources(seeds, english).items():
-        text = source.read_text(encoding="utf-8")
-        extra = english / f"page-{lang}.txt"
-        if extra.exists():
-            text = text.rstrip() + "\n\n" + extra.read_text(encoding="utf-8")
-        doc = {"lang": lang, **parse(text)}
+        doc = {"lang": lang, **parse(source.read_text(encoding="utf-8"))}
+        doc = with_page_notes(doc, english / f"page-{lang}.txt")
         target = out_dir / f"{lang}.json"
         target.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         written.append(target)
