@@ -26,7 +26,8 @@ export async function newGameAsked() {
   if (state && state.moves > 0 && !state.over && engine.state === "ready") {
     if (!(await confirmQuestion(t("confirmNewGame")))) return;
   }
-  await restartWith({ line: app.settings.line });
+  // asked: restartWith need not ask again (where it asks itself)
+  await restartWith({ line: app.settings.line }, { asked: true });
 }
 
 function openMenu() {

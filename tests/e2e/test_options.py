@@ -63,6 +63,12 @@ def differs(a: list[int], b: list[int]) -> int:
     return sum(1 for x, y in zip(a, b, strict=True) if abs(x - y) > 24)
 
 
+def next_frames(page: Any) -> None:
+    """Wait until the board has drawn two more frames."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def open_options(page: Any) -> None:
     page.click("#menu")
     page.click("#options")
@@ -156,13 +162,13 @@ def test_marks_and_shapes_are_drawn_on_the_canvas(context: Any, page: Any, site:
     page.uncheck("input[name=marks]")
     page.check("input[name=symbols]")
     page.wait_for_function("() => document.documentElement.hasAttribute('data-symbols')")
-    page.wait_for_timeout(100)  # the next frame
+    next_frames(page)
     assert differs(cell_pixels(page, marked), cell_pixels(page, empty)) < 20  # the mark is gone
     shaped = cell_pixels(page, ball, 0.2)
     assert differs(plain, shaped) > 200  # the ball's shape is drawn over its middle
     page.uncheck("input[name=symbols]")
     page.wait_for_function("() => !document.documentElement.hasAttribute('data-symbols')")
-    page.wait_for_timeout(100)
+    next_frames(page)
     assert differs(plain, cell_pixels(page, ball, 0.2)) < 20
     # the Next bar's balls wear the same shapes
     after = "b => getComputedStyle(b, '::after').backgroundImage"
