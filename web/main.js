@@ -16,8 +16,10 @@
 //   notices.js      notices                              failures.js the engine's failures
 //   tabs.js         saved game, other tabs               records.js  records, game over
 //   preferences.js  settings and language                play.js     new game, moves, undo
-//   startup.js      the engine's life                    menus.js    buttons, windows, keys
-//   transfer.js     export and import
+//   startup.js      the engine's life                    menus.js    buttons, windows
+//   transfer.js     export and import                    options.js  the Options window, marks, shapes
+//   announce.js     the screen reader's messages          keys.js     keyboard shortcuts, focus
+//   sound.js        the sounds
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
 import { engine } from "./store.js";
@@ -30,6 +32,10 @@ import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
 import { registerServiceWorker } from "./pwa.js";
+import { installOptions } from "./options.js";
+import { installAnnouncements } from "./announce.js";
+import { installKeys } from "./keys.js";
+import { installSound } from "./sound.js";
 
 // The bar, the notices and the windows join the page once the board's first
 // frame is shown; the bar gets the saved game's numbers in the same task.
@@ -44,6 +50,10 @@ installTabSync();
 installStartup();
 installMenus();
 installTransfer();
+installOptions();
+installAnnouncements();
+installKeys();
+installSound();
 firstPaint();
 
 // Started once the filled page has had its first frame: on two cores the
