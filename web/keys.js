@@ -12,22 +12,16 @@
 // in the tab order so the keyboard can scroll them.
 
 import { $ } from "./dom.js";
-import { app, engine } from "./store.js";
+import { app } from "./store.js";
 import { grid, select } from "./board.js";
 import { showBar } from "./bar.js";
 import { restartWith, undo } from "./play.js";
-import { openWindow, confirmQuestion, showHelp } from "./dialogs.js";
+import { openWindow, showHelp } from "./dialogs.js";
 import { openOptions } from "./options.js";
-import { t } from "./i18n.js";
 
-/** Start a new game; a game under way is only given up when the player confirms. */
-export async function newGameAsked() {
-  const state = app.state;
-  if (state && state.moves > 0 && !state.over && engine.state === "ready") {
-    if (!(await confirmQuestion(t("confirmNewGame")))) return;
-  }
-  // asked: restartWith need not ask again (where it asks itself)
-  await restartWith({ line: app.settings.line }, { asked: true });
+/** Start a new game; a game with moves is only given up when the player confirms (restartWith asks). */
+export function newGameAsked() {
+  return restartWith({ line: app.settings.line });
 }
 
 function openMenu() {
