@@ -12,16 +12,26 @@ export let grid = null;
 
 const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
-/** True when moves should not be animated (the setting, or the system's choice). */
+/**
+ * True when moves should not be animated: the animation speed "off", or no
+ * speed chosen (null) and the system asks for reduced motion.
+ */
 export function reducedMotion() {
-  const chosen = app.settings.reduced_motion;
-  if (chosen === true || chosen === false) return chosen;
+  const chosen = app.settings.speed;
+  if (chosen === "off") return true;
+  if (chosen === "normal" || chosen === "fast") return false;
   return Boolean(motionQuery?.matches);
+}
+
+/** The animations' length: 1 at normal speed, less when the player chose "fast". */
+export function animationPace() {
+  return app.settings.speed === "fast" ? 0.45 : 1;
 }
 
 /** Make the grid; `onActivate(row, col)` is called for a tap or Enter on a cell. */
 export function installBoard(onActivate) {
   renderer.reducedMotion = reducedMotion;
+  renderer.pace = animationPace;
   grid = new BoardGrid($("grid"), onActivate);
   motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
 }

@@ -1,14 +1,24 @@
 // The accessible grid over the canvas and the player's input.
 //
 // One [role=grid] element with 9 [role=row]s of 9 [role=gridcell]s, each with
-// data-row, data-col, data-color ("" or "1".."7"), a localized aria-label and
-// aria-selected on the selected ball. A click, a tap, Enter or Space on a cell
+// data-row, data-col, data-color ("" or "1".."7"), a localized aria-label
+// naming the cell by column letter A–I and row number 1–9 from the top
+// (cellName, the same names as the announcements), aria-selected on the
+// selected ball, and data-coming ("1".."7") on the cells where the coming
+// balls land while the marks are shown (setComing). A click, a tap, Enter or Space on a cell
 // calls onActivate(row, col) — the same as tapping it; arrow keys, Home/End
 // and PageUp/PageDown move the focus (roving tabindex).
 // The grid itself never changes the game: it only reports intents.
 
 import { SIZE } from "./render.js";
 import { t, colorName } from "./i18n.js";
+
+const COLUMNS = "ABCDEFGHI";
+
+/** The name of cell `index` (0..80): its column letter A–I and row 1–9 from the top, e.g. "C4". */
+export function cellName(index) {
+  return `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
+}
 
 export class BoardGrid {
   /**
@@ -21,6 +31,7 @@ export class BoardGrid {
     this.cells = [];
     this.board = new Array(SIZE * SIZE).fill(0);
     this.selected = null;
+    this.coming = new Map(); // index -> colour of a coming ball's mark
     this.focusIndex = 40;
     root.setAttribute("role", "grid");
     root.replaceChildren();
@@ -126,14 +137,28 @@ export class BoardGrid {
     this.root.setAttribute("aria-busy", busy ? "true" : "false");
   }
 
+  /** Mark the cells where the coming balls land: [[index, colour], ...] (empty: none). */
+  setComing(list) {
+    const next = new Map(list.map(([i, c]) => [i | 0, c | 0]));
+    for (const i of new Set([...this.coming.keys(), ...next.keys()])) {
+      const cell = this.cells[i];
+      if (!cell) continue;
+      if (next.has(i)) cell.dataset.coming = String(next.get(i));
+      else delete cell.dataset.coming;
+    }
+    const changed = [...this.coming.keys(), ...next.keys()];
+    this.coming = next;
+    for (const i of changed) if (this.cells[i]) this.label(i);
+  }
+
   label(i) {
-    const row = Math.floor(i / SIZE) + 1;
-    const col = (i % SIZE) + 1;
+    const name = cellName(i);
     const color = this.board[i];
-    this.cells[i].setAttribute(
-      "aria-label",
-      color ? t("cellBall", { row, col, color: colorName(color) }) : t("cell", { row, col }),
-    );
+    let text;
+    if (color) text = t("cellBall", { name, color: colorName(color) });
+    else if (this.coming.has(i)) text = t("cellComing", { name, color: colorName(this.coming.get(i)) });
+    else text = t("cell", { name });
+    if (this.cells[i].getAttribute("aria-label") !== text) this.cells[i].setAttribute("aria-label", text);
   }
 
   /** Re-write every label (after a language switch). */

@@ -16,8 +16,10 @@
 //   notices.js      notices                              failures.js the engine's failures
 //   tabs.js         saved game, other tabs               records.js  records, game over
 //   preferences.js  settings and language                play.js     new game, moves, undo
-//   startup.js      the engine's life                    menus.js    buttons, windows, keys
-//   transfer.js     export and import
+//   startup.js      the engine's life                    menus.js    buttons, windows
+//   transfer.js     export and import                    options.js  the Options window, marks, shapes
+//   announce.js     the screen reader's messages          keys.js     keyboard shortcuts, focus
+//   sound.js        the sounds
 //   replay.js       the replay viewer (with share.js)    daily.js    the deal of the day
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
@@ -31,6 +33,10 @@ import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
 import { registerServiceWorker } from "./pwa.js";
+import { installOptions } from "./options.js";
+import { installAnnouncements } from "./announce.js";
+import { installKeys } from "./keys.js";
+import { installSound } from "./sound.js";
 import { installReplay } from "./replay.js";
 import { installDaily } from "./daily.js";
 
@@ -47,6 +53,10 @@ installTabSync();
 installStartup();
 installMenus();
 installTransfer();
+installOptions();
+installAnnouncements();
+installKeys();
+installSound();
 installReplay();
 installDaily();
 firstPaint();

@@ -1,6 +1,6 @@
 // The bar's buttons and the game window's menu: new game, the same deal
-// again, the variant, statistics, ranking, help and language; keyboard
-// shortcuts. What each choice means for the game is the engine's business.
+// again, the variant, statistics, ranking, help and language (the keyboard
+// shortcuts are keys.js's). What each choice means for the game is the engine's business.
 
 import { $ } from "./dom.js";
 import { app, engine } from "./store.js";
@@ -48,7 +48,7 @@ async function chooseVariant(radio) {
   await restartWith({ line }, { asked: true });
 }
 
-/** Wire the bar's buttons, the windows' buttons and the keyboard shortcuts. */
+/** Wire the bar's buttons and the windows' buttons. */
 export function installMenus() {
   for (const dialog of document.querySelectorAll("dialog")) closeOnBackdrop(dialog);
   $("menu").addEventListener("click", () => {
@@ -80,11 +80,4 @@ export function installMenus() {
       await changeSettings({ language: lang });
     });
   }
-  document.addEventListener("keydown", (event) => {
-    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
-      if (document.querySelector("dialog[open]")) return;
-      event.preventDefault();
-      undo();
-    }
-  });
 }

@@ -166,6 +166,7 @@ let flashing = false;
 /** The cell a ball cannot reach blinks. */
 function flash(index) {
   const ms = 640;
+  emit("blocked", { index });
   grid.flash(index, ms);
   if (!flashing) {
     flashing = true;

@@ -40,7 +40,14 @@ export async function applyPendingSettings() {
   useLanguage(app.settings.language);
 }
 
-/** Change settings fields, validate them through the engine, store them. */
+let changesSent = 0; // changes sent to the engine; only the latest one's answer is kept
+
+/**
+ * Change settings fields, validate them through the engine, store them.
+ * Changes made quickly one after another each include the ones before, so
+ * only the answer to the latest counts (an earlier answer would undo a later
+ * change on the page meanwhile).
+ */
 export async function changeSettings(changes) {
   const wanted = { ...app.settings, ...changes };
   app.settings = wanted;
@@ -49,7 +56,9 @@ export async function changeSettings(changes) {
     emit("settings", { settings: app.settings });
     return;
   }
+  const sent = ++changesSent;
   const reply = await engine.request("settings_load", { doc: wanted });
+  if (sent !== changesSent) return;
   if (reply.ok) {
     app.settings = reply.result.settings;
     if (app.settingsWritable) storage.saveSettings(app.settings);

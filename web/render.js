@@ -5,7 +5,10 @@
 //
 // The renderer never decides anything: it draws the board it is given.
 // All animations resolve their promise when done; with reduced motion they
-// finish at once (the state is drawn immediately). The canvas backing store
+// finish at once (the state is drawn immediately); pace() (1 normal, less is
+// faster) scales their length. Two options: a shape on every ball
+// (setSymbols, the shapes of SYMBOLS) and small balls on the cells where the
+// coming balls will land (setComing, the engine's state.landing). The canvas backing store
 // follows its CSS size times devicePixelRatio, so it stays crisp.
 
 export const SIZE = 9;
@@ -23,6 +26,50 @@ export const COLORS = [
   "#5cc2f2", // 6 light blue (sky)
   "#f5961d", // 7 orange
 ];
+
+/**
+ * The shape drawn on each ball colour 1..7 with symbols on: an SVG path in a
+ * 24×24 box centred on (12, 12), filled with `ink` and outlined with `rim`
+ * (the ink has the more contrast on that ball). The same paths are drawn on
+ * the canvas and, as SVG images, on the balls of the page (options.js).
+ * Shapes that differ in outline, not in size or angle alone: triangle,
+ * square, ring, star, heart, cross, diamond.
+ */
+export const SYMBOLS = [
+  null,
+  { name: "triangle", d: "M12 3.6 21 19.2H3z" },
+  { name: "square", d: "M5 5h14v14H5z" },
+  { name: "ring", d: "M12 3.8a8.2 8.2 0 1 0 0 16.4 8.2 8.2 0 1 0 0-16.4zm0 4.4a3.8 3.8 0 1 1 0 7.6 3.8 3.8 0 1 1 0-7.6z" },
+  { name: "star", d: "M12 2.6l2.75 6 6.5.7-4.85 4.4 1.35 6.4L12 16.9l-5.75 3.2 1.35-6.4L2.75 9.3l6.5-.7z" },
+  { name: "heart", d: "M12 20.4C5.2 15.6 3.2 12.4 3.2 9.2c0-2.8 2.1-4.8 4.6-4.8 1.8 0 3.3 1 4.2 2.6.9-1.6 2.4-2.6 4.2-2.6 2.5 0 4.6 2 4.6 4.8 0 3.2-2 6.4-8.8 11.2z" },
+  { name: "cross", d: "M9.3 3.5h5.4v5.8h5.8v5.4h-5.8v5.8H9.3v-5.8H3.5V9.3h5.8z" },
+  { name: "diamond", d: "M12 2.5 21.5 12 12 21.5 2.5 12z" },
+];
+/** Fill and outline of the shape on each colour: dark ink on the light balls, light on the dark ones. */
+export const SYMBOL_INK = [null, "light", "light", "light", "dark", "light", "dark", "dark"];
+const INKS = {
+  light: { fill: "#ffffff", rim: "rgba(35, 16, 4, 0.8)" },
+  dark: { fill: "#2a1404", rim: "rgba(255, 255, 255, 0.75)" },
+};
+
+/** Paint the shape of `color` centred at (cx, cy) on a ball of radius r. */
+export function paintSymbol(ctx, cx, cy, r, color) {
+  const symbol = SYMBOLS[color];
+  if (!symbol || typeof Path2D !== "function") return;
+  const ink = INKS[SYMBOL_INK[color]];
+  const scale = (r * 1.2) / 24;
+  ctx.save();
+  ctx.translate(cx - 12 * scale, cy - 12 * scale);
+  ctx.scale(scale, scale);
+  const path = new Path2D(symbol.d);
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 2.6;
+  ctx.strokeStyle = ink.rim;
+  ctx.stroke(path);
+  ctx.fillStyle = ink.fill;
+  ctx.fill(path, "evenodd");
+  ctx.restore();
+}
 
 const ROLL_MS = 34; // per cell (the spec asks for at most ~40 ms)
 const CLEAR_MS = 320;
@@ -83,7 +130,7 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 /** Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx. */
-export function paintBall(ctx, cx, cy, r, color, shadow = true) {
+export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false) {
   const base = COLORS[color];
   if (!base) return;
   if (shadow) {
@@ -113,6 +160,7 @@ export function paintBall(ctx, cx, cy, r, color, shadow = true) {
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.fill();
+  if (symbol) paintSymbol(ctx, cx, cy, r, color);
   // specular highlight
   const hx = cx - r * 0.36;
   const hy = cy - r * 0.42;
@@ -135,6 +183,10 @@ export class BoardRenderer {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.reducedMotion = reducedMotion;
+    /** Length of the animations: 1 normal, less is faster. */
+    this.pace = () => 1;
+    this.symbols = false;
+    this.coming = []; // [index, colour] of the coming balls' cells (marks), or none
     this.board = new Array(SIZE * SIZE).fill(0);
     this.hidden = new Set(); // cells whose static ball is drawn by an animation instead
     this.overlays = new Set(); // functions (ctx, now) drawn over the balls
@@ -205,6 +257,21 @@ export class BoardRenderer {
   /** Show `board` (81 colours) at once, ending nothing that runs. */
   setBoard(board) {
     this.board = Array.from(board, (v) => v | 0);
+    this.requestDraw();
+  }
+
+  /** Draw a shape on every ball (true) or none. */
+  setSymbols(on) {
+    if (this.symbols === Boolean(on)) return;
+    this.symbols = Boolean(on);
+    for (const sprite of this.sprites.values()) release(sprite);
+    this.sprites.clear();
+    this.requestDraw();
+  }
+
+  /** Mark where the coming balls land: [[index, colour], ...] (empty: no marks). */
+  setComing(list) {
+    this.coming = Array.isArray(list) ? list.map(([i, c]) => [i | 0, c | 0]) : [];
     this.requestDraw();
   }
 
@@ -285,7 +352,7 @@ export class BoardRenderer {
     color = color || board[from];
     this.hidden.add(from);
     const steps = cells.length - 1;
-    await this.animate(Math.max(1, steps) * ROLL_MS, (t, ctx) => {
+    await this.animate(Math.max(1, steps) * ROLL_MS * this.pace(), (t, ctx) => {
       const pos = t * steps;
       const i = Math.min(steps - 1, Math.floor(pos));
       const f = steps === 0 ? 0 : pos - i;
@@ -316,7 +383,7 @@ export class BoardRenderer {
     }
     if (n === 0) return;
     for (const idx of cells.keys()) this.hidden.add(idx);
-    const shrinking = this.animate(CLEAR_MS, (t, ctx) => {
+    const shrinking = this.animate(CLEAR_MS * this.pace(), (t, ctx) => {
       for (const [idx, color] of cells) {
         const [x, y] = this.center(idx);
         const scale = t < 0.3 ? 1 + t * 0.6 : 1.18 * (1 - (t - 0.3) / 0.7);
@@ -344,7 +411,7 @@ export class BoardRenderer {
   /** "+points" rising from (x, y) and fading out, always inside the board. */
   floatText(text, x, y) {
     const size = this.cell * 0.62;
-    this.animate(FLOAT_MS, (t, ctx) => {
+    this.animate(FLOAT_MS * this.pace(), (t, ctx) => {
       ctx.save();
       ctx.globalAlpha = Math.min(1, Math.max(0, t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3));
       ctx.font = `800 ${size}px system-ui, "Segoe UI", Roboto, sans-serif`;
@@ -374,7 +441,7 @@ export class BoardRenderer {
     }
     if (list.length === 0) return;
     for (const [idx] of list) this.hidden.add(idx);
-    await this.animate(SPAWN_MS, (t, ctx) => {
+    await this.animate(SPAWN_MS * this.pace(), (t, ctx) => {
       for (const [idx, color] of list) {
         const [x, y] = this.center(idx);
         this.ballAt(ctx, x, y, Math.max(0.01, easeOutBack(t)), color);
@@ -393,7 +460,7 @@ export class BoardRenderer {
     if (s) return s;
     const size = Math.ceil(this.cell * 1.1);
     s = makeImage(size, size, (ctx) =>
-      paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.385, color));
+      paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.385, color, true, this.symbols));
     this.sprites.set(color, s);
     return s;
   }
@@ -525,6 +592,13 @@ export class BoardRenderer {
       roundRect(ctx, x - c * 0.44, y - c * 0.44, c * 0.88, c * 0.88, c * 0.13);
       ctx.stroke();
       ctx.restore();
+    }
+
+    // the coming balls' marks: small balls on their empty cells
+    for (const [idx, color] of this.coming) {
+      if (this.board[idx] || this.hidden.has(idx) || !COLORS[color]) continue;
+      const [x, y] = this.center(idx);
+      this.ballAt(ctx, x, y, 0.46, color);
     }
 
     // balls at rest

@@ -11,6 +11,8 @@
 //   "over"    {state}         a game ended (or a finished game was opened)
 //   "settings" {settings}     the settings changed
 //   "busy"    {busy}          the board became busy or idle
+//   "blocked" {index}         the selected ball cannot reach that cell
+//   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
 
 import { Engine } from "./engine.js";
 
@@ -27,7 +29,10 @@ export const app = {
   /** Pending reasons the board cannot be played (a move animating, a request). */
   busy: 0,
   /** The validated settings document (defaults until the engine has read the stored one). */
-  settings: { kind: "kugler/settings", version: 1, language: null, line: 5, reduced_motion: null },
+  settings: {
+    kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
+    marks: false, symbols: false, sound: false, volume: 60,
+  },
   settingsWritable: true,
   /** False while storage holds a saved game from a newer version: never overwrite it. */
   gameWritable: true,

@@ -91,7 +91,7 @@ def test_page_loads_and_engine_gets_ready(page: Any, site: Any) -> None:
     assert text(page, "#deal").isdigit()
     assert page.locator("#undo").is_disabled()
     label = cell(page, 2, 4).get_attribute("aria-label")
-    assert label is not None and label.startswith("række 3, kolonne 5")
+    assert label is not None and label.startswith("E3, ")  # column E, row 3
     saved = stored(page, GAME_KEY)
     assert saved["kind"] == "kugler/game" and saved["moves"] == 0
     csp = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
@@ -361,7 +361,7 @@ def open_help(page: Any) -> str:
     page.click("#menu")
     page.click("#help")
     page.wait_for_selector("#help-body h3")
-    assert page.locator("#help-body table tr").count() == 6
+    assert page.locator("#help-body table").first.locator("tr").count() == 6
     return text(page, "#help-body")
 
 
@@ -567,7 +567,8 @@ def test_language_switch_is_remembered(page: Any, site: Any) -> None:
     page.reload()
     wait_ready(page)
     assert text(page, "#undo") == "Ångra"
-    assert cell(page, 0, 0).get_attribute("aria-label").startswith("rad 1, kolumn 1")
+    assert cell(page, 0, 0).get_attribute("aria-label") in ("A1, tom", *(f"A1, {c} kula" for c in (
+        "röd", "grön", "blå", "gul", "rosa", "ljusblå", "orange")))
     page.click("#menu")
     page.click("#language")
     page.check("input[name=lang][value=en]")

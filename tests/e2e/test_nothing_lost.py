@@ -660,7 +660,7 @@ def test_a_hostile_player_name_is_only_text(
     page.click("#menu")
     page.click("#ranking")
     page.wait_for_selector("#ranking-body tbody tr")
-    assert text(page, "#ranking-body .col-name") == cleaned
+    assert text(page, "#ranking-body td.col-name .rank-name") == cleaned
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     page.wait_for_timeout(300)
     assert dialogs == []

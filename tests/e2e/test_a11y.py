@@ -1,0 +1,170 @@
+"""The accessibility audit: axe-core (the npm package pinned in package.json)
+injected into the built page in every state a player meets: the board while
+the engine loads, the board in play, every window (game, options, statistics,
+ranking, help, language, every confirmation, game over), in Danish, Swedish
+and English, with the options (marks, shapes, sound) on and off.
+
+Rule sets: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. The
+target is no violation at all; a rule switched off needs its reason in
+DISABLED below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    game_doc,
+    move,
+    no_line_rows,
+    seed_storage,
+    wait_ready,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+
+# Rules switched off, each with its reason. None today.
+DISABLED: dict[str, str] = {}
+
+
+def settings(lang: str, on: bool) -> dict[str, Any]:
+    return {"kind": "kugler/settings", "version": 2, "language": lang, "line": 5, "speed": None,
+            "watch_speed": "normal", "marks": on, "symbols": on, "sound": on, "volume": 60}
+
+
+def nearly_full_in_play() -> dict[str, Any]:
+    """3 free cells (8,6..8) and moves already made: (7,8)->(8,8) ends the game."""
+    rows = [list(r) for r in no_line_rows()]
+    rows[8][6] = rows[8][7] = rows[8][8] = "."
+    doc = game_doc(["".join(r) for r in rows], deal=7, game_id="audit", seconds=40)
+    doc["moves"] = 3
+    return doc
+
+
+def audit(page: Any, where: str) -> list[str]:
+    """axe's violations in the page as it is now, one line each."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        if not AXE.exists():
+            pytest.fail("axe-core is missing: run `npm ci`")
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate(
+        """async ([tags, off]) => {
+          const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
+          const result = await axe.run(document, {
+            runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations"] });
+          return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -- ` +
+            v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | "));
+        }""",
+        [TAGS, list(DISABLED)],
+    )
+    return [f"{where}: {line}" for line in found]
+
+
+def open_window(page: Any, opener: str, dialog: str) -> None:
+    page.click(opener)
+    page.wait_for_selector(f"dialog#{dialog}[open]")
+
+
+def close_window(page: Any, dialog: str) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"dialog#{dialog}", state="hidden")
+
+
+@pytest.mark.parametrize("options", [False, True], ids=["options-off", "options-on"])
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_no_violations_in_any_state(context: Any, page: Any, site: Any, lang: str,
+                                    options: bool) -> None:
+    seed_storage(context, {GAME_KEY: nearly_full_in_play(), SETTINGS_KEY: settings(lang, options)})
+    held: list[Any] = []
+    page.route("**/worker.js", lambda route: held.append(route))
+    page.goto(site.url)
+    page.wait_for_selector("#board-status")  # the page is filled; the engine still loads
+    while not held:
+        page.wait_for_timeout(50)
+    problems = audit(page, "loading")
+    held[0].continue_()
+    wait_ready(page)
+    problems += audit(page, "board")
+    page.keyboard.press("Tab")  # a focused cell and a selected ball
+    page.click('[role=gridcell][data-row="7"][data-col="8"]')
+    problems += audit(page, "selected")
+    page.keyboard.press("Escape")
+
+    open_window(page, "#menu", "game-window")
+    problems += audit(page, "game window")
+    close_window(page, "game-window")
+    for opener, dialog in [("#options", "options-window"), ("#stats", "stats-window"),
+                           ("#ranking", "ranking-window"), ("#language", "language-window")]:
+        open_window(page, "#menu", "game-window")
+        open_window(page, opener, dialog)
+        problems += audit(page, dialog)
+        close_window(page, dialog)
+    open_window(page, "#menu", "game-window")
+    open_window(page, "#help", "help-window")
+    page.wait_for_selector("#help-body h3")
+    problems += audit(page, "help-window")
+    close_window(page, "help-window")
+
+    page.keyboard.press("n")  # a new game in the middle of one asks first
+    page.wait_for_selector("dialog#confirm-window[open]")
+    problems += audit(page, "confirm new game")
+    close_window(page, "confirm-window")
+    open_window(page, "#menu", "game-window")
+    page.check("input[name=line][value='4']")  # so does another variant
+    page.wait_for_selector("dialog#confirm-window[open]")
+    problems += audit(page, "confirm variant")
+    close_window(page, "confirm-window")
+    page.wait_for_selector("dialog#game-window[open]")  # back to the game window
+    close_window(page, "game-window")
+
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    page.wait_for_selector("#go-name", state="visible")
+    problems += audit(page, "game over")
+    assert problems == [], "\n".join(problems)
+
+
+OUTSIDE = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > innerWidth + 1 || r.left < -1) && !el.closest(".visually-hidden")) {
+      const name = el.id || el.className || el.tagName;
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  const e = document.documentElement;
+  const wide = Math.max(e.scrollWidth, document.body.scrollWidth);
+  if (wide > e.clientWidth) out.push("scrolls");
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (640, 400)], ids=["320px", "zoom-200"])
+def test_nothing_sticks_out_at_320_px_or_200_percent(browser: Any, site: Any,
+                                                    size: tuple[int, int]) -> None:
+    """320 CSS px wide, and a 1280x800 window at 200 % zoom (640x400 CSS px):
+    no element beyond the window's sides, on the board and in the windows."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=2, locale="da-DK")
+    try:
+        seed_storage(context, {SETTINGS_KEY: settings("da", True)})
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        assert page.evaluate(OUTSIDE) == []
+        for opener, dialog in [("#options", "options-window"), ("#help", "help-window"),
+                               ("#stats", "stats-window"), ("#ranking", "ranking-window")]:
+            open_window(page, "#menu", "game-window")
+            assert page.evaluate(OUTSIDE) == [], "game-window"
+            open_window(page, opener, dialog)
+            assert page.evaluate(OUTSIDE) == [], dialog
+            close_window(page, dialog)
+    finally:
+        context.close()

@@ -1,0 +1,102 @@
+// The Options window (dialog#options-window, from the game window's #options
+// or the key O) and what its choices show: the coming balls' marks, the
+// shapes on the balls, the animation speed and the sound. The choices are
+// fields of the settings document: the page asks for a change
+// (changeSettings), the engine validates it, and this module shows what the
+// validated settings say whenever they change ("settings" event).
+//
+// The marks are the engine's own answer (state.landing: where the three
+// coming balls land if nothing changes); they are hidden while a move
+// animates and shown again with the state that follows it.
+//
+// Page hooks: input[name=marks|symbols|sound|volume], input[name=speed]
+// (normal, fast, off); data-coming="1".."7" on the grid's marked cells;
+// html[data-symbols] while the shapes are on; html[data-speed] (the chosen
+// speed, "auto" when none).
+
+import { $, root } from "./dom.js";
+import { app, on } from "./store.js";
+import { renderer } from "./first.js";
+import { grid, reducedMotion } from "./board.js";
+import { changeSettings } from "./preferences.js";
+import { openWindow } from "./dialogs.js";
+import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
+
+const INK = {
+  light: { fill: "#fff", rim: "#231004" },
+  dark: { fill: "#2a1404", rim: "#fff" },
+};
+
+/** The shape of colour `color` as an SVG image (a data: URL) for the page's small balls. */
+export function symbolImage(color) {
+  const ink = INK[SYMBOL_INK[color]];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${SYMBOLS[color].d}" `
+    + `fill="${ink.fill}" fill-rule="evenodd" stroke="${ink.rim}" stroke-opacity=".8" stroke-width="2.4" `
+    + `stroke-linejoin="round" paint-order="stroke"/></svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+/** The marks to show now: [[index, colour], ...] of state.landing, or none. */
+function marks() {
+  const state = app.state;
+  if (!app.settings.marks || !app.started || !state || state.over) return [];
+  const landing = Array.isArray(state.landing) ? state.landing : [];
+  return landing
+    .filter((entry) => Array.isArray(entry?.[0]))
+    .map(([[r, c], color]) => [r * SIZE + c, color]);
+}
+
+function showMarks(list = marks()) {
+  renderer.setComing(list);
+  grid.setComing(list);
+}
+
+/** Put the validated settings into the window's inputs and onto the board. */
+function showSettings() {
+  const s = app.settings;
+  const form = $("options-window");
+  form.querySelector("input[name=marks]").checked = Boolean(s.marks);
+  form.querySelector("input[name=symbols]").checked = Boolean(s.symbols);
+  form.querySelector("input[name=sound]").checked = Boolean(s.sound);
+  const volume = form.querySelector("input[name=volume]");
+  volume.value = String(s.volume ?? 60);
+  volume.disabled = !s.sound;
+  // No speed chosen yet: the one the system's preference gives is checked.
+  const speed = s.speed ?? (reducedMotion() ? "off" : "normal");
+  for (const radio of form.querySelectorAll("input[name=speed]")) radio.checked = radio.value === speed;
+  if (s.symbols) root.dataset.symbols = "";
+  else delete root.dataset.symbols;
+  root.dataset.speed = s.speed ?? "auto";
+  renderer.setSymbols(Boolean(s.symbols));
+  showMarks();
+}
+
+/** Open the Options window. */
+export function openOptions() {
+  showSettings();
+  openWindow($("options-window"));
+}
+
+/** Wire the Options window and follow the game and the settings. */
+export function installOptions() {
+  for (let color = 1; color < SYMBOLS.length; color += 1) {
+    root.style.setProperty(`--symbol-${color}`, symbolImage(color));
+  }
+  $("options").addEventListener("click", openOptions);
+  const form = $("options-window");
+  for (const name of ["marks", "symbols", "sound"]) {
+    const box = form.querySelector(`input[name=${name}]`);
+    box.addEventListener("change", () => changeSettings({ [name]: box.checked }));
+  }
+  const volume = form.querySelector("input[name=volume]");
+  volume.addEventListener("change", () => changeSettings({ volume: Number(volume.value) }));
+  for (const radio of form.querySelectorAll("input[name=speed]")) {
+    radio.addEventListener("change", () => {
+      if (radio.checked) changeSettings({ speed: radio.value });
+    });
+  }
+  on("settings", showSettings);
+  on("state", () => showMarks());
+  on("turn", () => showMarks([])); // the move animates; the next state shows the new marks
+  showSettings();
+}
