@@ -32,6 +32,20 @@ WALL_ROWS = [
 ]
 
 
+# Four reds in row 4 and a fifth red at (0,4) that can drop into (4,4).
+LINE_ROWS = [
+    "....1....",
+    ".........",
+    ".........",
+    ".........",
+    "1111.....",
+    ".........",
+    ".........",
+    ".........",
+    "........2",
+]
+
+
 def records_key(line: int) -> str:
     return f"kugler:1:records:{line}"
 
@@ -68,6 +82,18 @@ def records_with(line: int, points: int, game_id: str = "old-game") -> dict[str,
 def no_line_rows() -> list[str]:
     """A full board with no two equal neighbours in any direction."""
     return ["".join(str((r * 3 + c) % 7 + 1) for c in range(9)) for r in range(9)]
+
+
+def nearly_full(points: int = 0, game_id: str = "nearly-full", deal: int = 7) -> dict[str, Any]:
+    """A board with 3 free cells (8,6..8) worth `points` already (one line of 5
+    when not 0), 95 s played; (7,8)->(8,8) ends it."""
+    rows = [list(r) for r in no_line_rows()]
+    rows[8][6] = rows[8][7] = rows[8][8] = "."
+    doc = game_doc(["".join(r) for r in rows], deal=deal, game_id=game_id, seconds=95)
+    if points:
+        doc["score"] = points
+        doc["lines"] = {"5": 1}
+    return doc
 
 
 def seed_storage(context: Any, items: dict[str, Any]) -> None:

@@ -15,13 +15,14 @@ import pytest
 from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
+    LINE_ROWS,
     SETTINGS_KEY,
     WALL_ROWS,
     board,
     cell,
     game_doc,
     move,
-    no_line_rows,
+    nearly_full,
     open_game,
     records_key,
     records_with,
@@ -51,20 +52,6 @@ SHUT_ROWS = [
     ".........",
     "........4",
 ]
-
-# Four reds in row 4 and a fifth red at (0,4) that can drop into (4,4).
-LINE_ROWS = [
-    "....1....",
-    ".........",
-    ".........",
-    ".........",
-    "1111.....",
-    ".........",
-    ".........",
-    ".........",
-    "........2",
-]
-
 
 def idx(r: int, c: int) -> int:
     return r * 9 + c
@@ -277,16 +264,6 @@ def test_variant_change_asks_and_has_its_own_record(context: Any, page: Any, sit
         f"{saved['id']!r}")
     assert stored(page, GAME_KEY)["line"] == 4
     assert text(page, "#record") == "8"
-
-
-def nearly_full(points: int) -> dict[str, Any]:
-    """A board with 3 free cells (8,6..8) worth `points` already; (7,8)->(8,8) ends it."""
-    rows = [list(r) for r in no_line_rows()]
-    rows[8][6] = rows[8][7] = rows[8][8] = "."
-    doc = game_doc(["".join(r) for r in rows], deal=7, game_id="nearly-full", seconds=95)
-    doc["score"] = points
-    doc["lines"] = {"5": 1}
-    return doc
 
 
 def test_game_over_window_with_its_numbers(context: Any, page: Any, site: Any) -> None:

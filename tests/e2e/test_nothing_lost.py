@@ -24,7 +24,7 @@ from helpers import (
     board,
     game_doc,
     move,
-    no_line_rows,
+    nearly_full,
     open_game,
     reachable,
     records_key,
@@ -48,16 +48,6 @@ SETTINGS = {"kind": "kugler/settings", "version": 1, "language": None, "line": 5
 
 def count(cells: list[int]) -> int:
     return sum(1 for c in cells if c)
-
-
-def nearly_full(points: int, game_id: str = "nearly-full", deal: int = 7) -> dict[str, Any]:
-    """A board with 3 free cells (8,6..8) worth `points` already; (7,8)->(8,8) ends it."""
-    rows = [list(r) for r in no_line_rows()]
-    rows[8][6] = rows[8][7] = rows[8][8] = "."
-    doc = game_doc(["".join(r) for r in rows], deal=deal, game_id=game_id, seconds=95)
-    doc["score"] = points
-    doc["lines"] = {"5": 1}
-    return doc
 
 
 def raw(page: Any, key: str) -> str | None:

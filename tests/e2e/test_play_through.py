@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from helpers import (
     GAME_KEY,
+    LINE_ROWS,
     WALL_ROWS,
     board,
     cell,
     game_doc,
     move,
-    no_line_rows,
+    nearly_full,
     open_game,
     records_key,
     records_with,
@@ -29,20 +30,6 @@ from helpers import (
 )
 
 from kugler_core import Game
-
-# Four reds in row 4 with a gap at (4,4) and a fifth and sixth red around it:
-# (0,4) drops into (4,4) for a line of 5 worth 10 points.
-LINE_ROWS = [
-    "....1....",
-    ".........",
-    ".........",
-    ".........",
-    "1111.....",
-    ".........",
-    ".........",
-    ".........",
-    "........2",
-]
 
 # Five reds with a gap: (0,5) into (4,4) makes a line of 6 (24 points).
 SIX_ROWS = [
@@ -69,13 +56,6 @@ TOP_ROWS = [
     ".........",
     "....1...2",
 ]
-
-
-def nearly_full() -> dict[str, Any]:
-    """A board with 3 free cells (8,6..8); (7,8)->(8,8) ends it."""
-    rows = [list(r) for r in no_line_rows()]
-    rows[8][6] = rows[8][7] = rows[8][8] = "."
-    return game_doc(["".join(r) for r in rows], deal=7, game_id="nearly-full")
 
 
 def canvas_pixels(page: Any) -> list[int]:

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from facade_calls import call, code, ok
 
 from kugler_core.documents import default_settings
 from kugler_core.facade import Session
@@ -44,27 +45,6 @@ def finished(gid: str = "done", fives: int = 2, line: int = 5) -> dict[str, Any]
     d["lines"] = {"5": fives} if fives else {}
     d["score"] = fives * (10 if line == 5 else 20)
     return d
-
-
-def call(s: Session, cmd: str, rid: Any = 1, **args: Any) -> dict[str, Any]:
-    """Send one request as JSON text and parse the reply, like the worker does."""
-    reply = json.loads(s.handle_json(json.dumps({"id": rid, "cmd": cmd, "args": args})))
-    assert isinstance(reply, dict) and isinstance(reply["ok"], bool)
-    return reply
-
-
-def ok(s: Session, cmd: str, **args: Any) -> dict[str, Any]:
-    reply = call(s, cmd, **args)
-    assert reply["ok"], reply
-    result: dict[str, Any] = reply["result"]
-    return result
-
-
-def code(s: Session, cmd: str, **args: Any) -> str:
-    reply = call(s, cmd, **args)
-    assert reply["ok"] is False, reply
-    assert reply["error"]["message"]
-    return str(reply["error"]["code"])
 
 
 def loaded(diagram: str = LINE_READY, **kw: Any) -> Session:

@@ -3,11 +3,11 @@ where the coming balls land."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from facade_calls import call, error, ok
 
 from kugler_core.board import CELL_OF
 from kugler_core.daily import deal_of_day
@@ -15,25 +15,6 @@ from kugler_core.facade import Session
 from kugler_core.game import Game
 from kugler_core.paths import reachable
 from kugler_core.replay import encode
-
-
-def call(s: Session, cmd: str, **args: Any) -> dict[str, Any]:
-    reply = json.loads(s.handle_json(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-    assert isinstance(reply, dict)
-    return reply
-
-
-def ok(s: Session, cmd: str, **args: Any) -> dict[str, Any]:
-    reply = call(s, cmd, **args)
-    assert reply["ok"], reply
-    result: dict[str, Any] = reply["result"]
-    return result
-
-
-def error(s: Session, cmd: str, **args: Any) -> tuple[str, str]:
-    reply = call(s, cmd, **args)
-    assert reply["ok"] is False, reply
-    return reply["error"]["code"], reply["error"]["message"]
 
 
 def a_move(state: dict[str, Any], rnd: random.Random) -> tuple[list[int], list[int]]:

@@ -11,25 +11,14 @@ import pytest
 from diagrams import SPAWN_CELLS, SPAWN_DEAL, game, text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_move_index as random_move
 
 from kugler_core import MAX_DEAL, DocumentError, Game, IllegalMove, rng
 from kugler_core.board import CELL_OF
 from kugler_core.daily import deal_of_day
-from kugler_core.paths import reachable
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-
-
-def random_move(g: Game, rnd: random.Random) -> tuple[int, int]:
-    board = g.board
-    sources = [i for i, c in enumerate(board) if c]
-    rnd.shuffle(sources)
-    for s in sources:
-        targets = sorted(reachable(board, s))
-        if targets:
-            return s, rnd.choice(targets)
-    raise AssertionError("a game that is not over always has a move")
 
 
 def played(deal: int = 9, line: int = 4, moves: int = 15, seed: int = 1) -> Game:

@@ -6,11 +6,11 @@ import random
 
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
+from random_play import random_move_index
 
 from kugler_core import MAX_DEAL, Clear, Game, Roll, Spawn, Turn, points, rng
 from kugler_core.board import CELL_OF, count
 from kugler_core.lines import standing_runs
-from kugler_core.paths import reachable
 
 deals = st.integers(min_value=1, max_value=MAX_DEAL)
 lines = st.sampled_from([4, 5])
@@ -20,14 +20,9 @@ SETTINGS = settings(max_examples=40, deadline=None,
 
 
 def random_move(g: Game, rnd: random.Random) -> tuple[tuple[int, int], tuple[int, int]]:
-    board = g.board
-    sources = [i for i, c in enumerate(board) if c]
-    rnd.shuffle(sources)
-    for s in sources:
-        targets = sorted(reachable(board, s))
-        if targets:
-            return CELL_OF[s], CELL_OF[rnd.choice(targets)]
-    raise AssertionError("a game that is not over always has a move")
+    """A random legal move as two (row, col) cells."""
+    s, t = random_move_index(g, rnd)
+    return CELL_OF[s], CELL_OF[t]
 
 
 def replay(g_before: Game, turn: Turn, deal: int) -> tuple[list[int], int]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import base64
 import json
 import math
-import random
 import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_game
 
 from kugler_core import MAX_DEAL, Game
 from kugler_core.board import CELL_OF
@@ -22,20 +22,6 @@ SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def random_game(deal: int, line: int, seed: int, moves: int = 10**6) -> Game:
-    """A game of random legal moves (to its end, or ``moves`` moves)."""
-    rnd = random.Random(seed)
-    g = Game.new(deal=deal, line=line, id="r")
-    while not g.over and g.moves < moves:
-        board = g.board
-        sources = [i for i, c in enumerate(board) if c]
-        rnd.shuffle(sources)
-        for s in sources:
-            targets = sorted(reachable(board, s))
-            if targets:
-                g.move(CELL_OF[s], CELL_OF[rnd.choice(targets)])
-                break
-    return g
 
 
 def code_of(body: bytes) -> str:

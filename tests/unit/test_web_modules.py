@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from test_import_graph import find_cycle
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 IMPORT = re.compile(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w.-]+\.js)"', re.M | re.S)
 
@@ -16,35 +18,6 @@ def imports(path: Path) -> set[str]:
 
 def graph() -> dict[str, set[str]]:
     return {p.name: imports(p) for p in WEB.glob("*.js")}
-
-
-def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
-    """One import circle as a list of modules (first = last), or None.
-
-    >>> find_cycle({"a.js": {"b.js"}, "b.js": {"a.js"}})
-    ['a.js', 'b.js', 'a.js']
-    >>> find_cycle({"a.js": {"b.js"}, "b.js": set()}) is None
-    True
-    """
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(edges.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt):], nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(edges):
-        if node not in state and (found := visit(node)):
-            return found
-    return None
 
 
 def test_the_import_graph_has_no_circle() -> None:
