@@ -16,9 +16,12 @@ from __future__ import annotations
 from typing import Literal
 
 MoveCode = Literal[  # the values of IllegalMove.code
-    "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo"
+    "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo",
+    "history_full",
 ]
-DocumentCode = Literal["bad_document", "newer_version"]  # the values of DocumentError.code
+DocumentCode = Literal[  # the values of DocumentError.code
+    "bad_document", "newer_version", "bad_replay"
+]
 
 
 class IllegalMove(ValueError):
@@ -26,7 +29,7 @@ class IllegalMove(ValueError):
 
     ``code`` is one of: ``bad_request`` (a cell that is not a (row, col) pair of
     0..8), ``no_ball``, ``target_taken``, ``unreachable``, ``game_over``,
-    ``nothing_to_undo``.
+    ``nothing_to_undo``, ``history_full`` (a game of a million moves).
     """
 
     code: str
@@ -40,7 +43,8 @@ class DocumentError(ValueError):
     """A document that is malformed, tampered with, or of an unknown version.
 
     ``code`` is ``bad_document`` or ``newer_version`` (a version this code
-    does not know yet: keep the document, do not overwrite it).
+    does not know yet: keep the document, do not overwrite it), or
+    ``bad_replay`` (a ``ReplayError``).
     """
 
     code: str
@@ -48,3 +52,17 @@ class DocumentError(ValueError):
     def __init__(self, message: str, code: str = "bad_document") -> None:
         super().__init__(message)
         self.code = code
+
+
+class ReplayError(DocumentError):
+    """A replay code or move list that does not give a game (code ``bad_replay``).
+
+    ``move`` is the number (1-based) of the first move that is not legal, or
+    None when the code itself is damaged, truncated or of an unknown version.
+    """
+
+    move: int | None
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message, "bad_replay")
+        self.move = move

@@ -34,22 +34,32 @@ from .board import CELL_OF, CELLS, COLORS, SIZE, Board, Cell, from_rows, to_rows
 from .board import from_text as board_from_text
 from .board import index as cell_index
 from .board import to_text as board_to_text
+from .daily import deal_of_day
 from .errors import DocumentError, IllegalMove
 from .lines import Line, points, runs_through
 from .paths import reachable as reachable_cells
 from .paths import shortest_path
 
 __all__ = [
-    "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line", "Position", "Roll",
-    "Spawn", "Turn", "play",
+    "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line", "Move", "Position",
+    "Roll", "Spawn", "Turn", "play",
 ]
 
 KIND = "kugler/game"
-VERSION = 1
+VERSION = 2
+"""The version written; version 1 (no history, hints, computer, daily) is still read."""
 MAX_INT = 10**9
 """Every counter in a document is capped at this value."""
 MAX_ID = 64
+MAX_HISTORY = 1_000_000
+"""Longest move history a document may hold (about 8 MB in memory, 9 MB of JSON)."""
 LINE_VARIANTS = (4, 5)
+PLAYERS = ("player", "computer")
+
+Move = tuple[int, int]
+"""A move of the history: (source, target) cell indices 0..80."""
+_MOVES: tuple[Move, ...] = tuple((s, t) for s in range(CELLS) for t in range(CELLS))
+"""Every possible move, made once: a history holds references to these (8 bytes a move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,13 +194,12 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
     else:
         must_spawn = True
     while must_spawn:
+        landed = rng.landing_on(board, deal, ball, coming)
         placed = []
-        for i in range(3):
-            cell = rng.landing(rng.ball(deal, ball + i), board)
-            if cell is not None:
-                board[cell] = coming[i]
-                placed.append(cell)
-        balls = tuple([(CELL_OF[i], board[i]) for i in placed])
+        for cell, colour in landed:
+            board[cell] = colour
+            placed.append(cell)
+        balls = tuple([(CELL_OF[i], colour) for i, colour in landed])
         spawned.extend(balls)
         events.append(Spawn(balls))
         ball += 3
@@ -245,17 +254,51 @@ def _cell(cell: object) -> int:
         raise IllegalMove(str(error), "bad_request") from None
 
 
+def _check_count(value: object, name: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_INT:
+        raise ValueError(f"{name} must be an integer in 0..{MAX_INT}, got {value!r}")
+    return value
+
+
+def _check_history(history: Sequence[Sequence[int]] | None, moves: int) -> list[Move] | None:
+    """The history as a list of shared move pairs; ValueError if it is not ``moves``
+    pairs of cell indices 0..80 (the moves themselves are checked by replaying)."""
+    if history is None:
+        return None
+    if len(history) > MAX_HISTORY:
+        raise ValueError(f"a history holds at most {MAX_HISTORY} moves")
+    if len(history) != moves:
+        raise ValueError(f"the history has {len(history)} moves, the game {moves}")
+    out = []
+    for n, pair in enumerate(history, 1):
+        if (not isinstance(pair, (list, tuple)) or len(pair) != 2
+                or type(pair[0]) is not int or type(pair[1]) is not int
+                or not 0 <= pair[0] < CELLS or not 0 <= pair[1] < CELLS
+                or pair[0] == pair[1]):
+            raise ValueError(f"move {n} is not a pair of two different cells 0..80")
+        out.append(_MOVES[pair[0] * CELLS + pair[1]])
+    return out
+
+
 class Game:
     """A game in progress: the current position and at most one previous one (undo).
 
-    ``deal``, ``line`` and ``id`` are fixed; ``seconds`` (elapsed play time) is
-    set by the UI and kept in the document; undo does not change it.
+    ``deal``, ``line``, ``id`` and ``daily`` are fixed; ``seconds`` (elapsed play
+    time) is set by the UI and kept in the document; undo does not change it.
+    ``history`` is the moves from the deal's start (None when unknown: a game
+    from a diagram or an old document); ``hints`` and ``computer`` count the
+    hints shown and the moves the computer made, and undo never lowers them.
     """
 
-    __slots__ = ("_deal", "_id", "_line", "_position", "_previous", "_seconds")
+    __slots__ = ("_computer", "_daily", "_deal", "_hints", "_history", "_id", "_line",
+                 "_position", "_previous", "_seconds")
 
     def __init__(self, position: Position, *, deal: int, line: int, id: str = "",
-                 seconds: int = 0, previous: Position | None = None) -> None:
+                 seconds: int = 0, previous: Position | None = None,
+                 history: Sequence[Sequence[int]] | None = None, hints: int = 0,
+                 computer: int = 0, daily: str | None = None) -> None:
+        """Raises ValueError for a bad deal, line, id, counter, daily date or a history
+        that is not ``position.moves`` pairs of cells (its legality is not checked)."""
         self._deal = rng.check_deal(deal)
         self._line = _check_line(line)
         self._id = _check_id(id)
@@ -263,29 +306,41 @@ class Game:
         self._previous = None if position.over else previous
         self._seconds = 0
         self.seconds = seconds
+        self._history = _check_history(history, position.moves)
+        self._hints = _check_count(hints, "hints")
+        self._computer = _check_count(computer, "computer")
+        if daily is not None:
+            try:
+                day_deal = deal_of_day(daily)
+            except ValueError as error:
+                raise ValueError(f"daily: {error}") from None
+            if day_deal != deal:
+                raise ValueError(f"daily: the deal of {daily} is {day_deal}, not {deal}")
+        self._daily = daily
 
     # -- construction
 
     @classmethod
-    def new(cls, deal: int = 1, line: int = 5, id: str = "") -> Game:
-        """A new game of ``deal`` (1..MAX_DEAL): balls 0..4 of the deal on the board.
+    def new(cls, deal: int = 1, line: int = 5, id: str = "", daily: str | None = None
+            ) -> Game:
+        """A new game of ``deal`` (1..MAX_DEAL): balls 0..4 of the deal on the board,
+        an empty history. ``daily`` (a date ``YYYY-MM-DD``) marks the deal of that day.
 
-        Raises ValueError for a bad deal, line (4 or 5) or id (string ≤ 64 chars).
+        Raises ValueError for a bad deal, line (4 or 5), id (string ≤ 64 chars), or
+        a ``daily`` date whose deal of the day is not ``deal``.
 
         >>> g = Game.new(deal=42, line=5)
-        >>> sum(1 for c in g.board if c), g.ball, g.score, g.can_undo
-        (5, 5, 0, False)
+        >>> sum(1 for c in g.board if c), g.ball, g.score, g.can_undo, g.history
+        (5, 5, 0, False, ())
         """
         rng.check_deal(deal)
         _check_line(line)
         board = [0] * CELLS
-        for k in range(rng.FIRST_COMING):
-            b = rng.ball(deal, k)
-            cell = rng.landing(b, board)
-            if cell is not None:
-                board[cell] = b.color
+        first = [rng.ball(deal, k).color for k in range(rng.FIRST_COMING)]
+        for cell, colour in rng.landing_on(board, deal, 0, first):
+            board[cell] = colour
         position = Position(tuple(board), rng.colors(deal, rng.FIRST_COMING), rng.FIRST_COMING)
-        return cls(position, deal=deal, line=line, id=id)
+        return cls(position, deal=deal, line=line, id=id, history=[], daily=daily)
 
     @classmethod
     def from_text(cls, diagram: str, next: Sequence[int] | None = None, line: int = 5,
@@ -294,7 +349,8 @@ class Game:
 
         Coming balls are the balls of ``deal`` from ball 0 on; ``next``
         overrides the colours of the first three. Lines already standing stay.
-        A full board gives a game that is over. Raises ValueError.
+        A full board gives a game that is over. Its history is unknown (None).
+        Raises ValueError.
         """
         board = board_from_text(diagram)
         rng.check_deal(deal)
@@ -327,6 +383,32 @@ class Game:
         if type(value) is not int or not 0 <= value <= MAX_INT:
             raise ValueError(f"seconds must be an integer in 0..{MAX_INT}, got {value!r}")
         self._seconds = value
+
+    @property
+    def history(self) -> tuple[Move, ...] | None:
+        """The moves since the deal's start as (source, target) cell indices, in
+        order; None when the start is unknown (the game cannot be replayed)."""
+        return None if self._history is None else tuple(self._history)
+
+    @property
+    def hints(self) -> int:
+        """Hints shown in this game (undo does not lower it)."""
+        return self._hints
+
+    @property
+    def computer(self) -> int:
+        """Moves the computer made in this game (undo does not lower it)."""
+        return self._computer
+
+    @property
+    def assisted(self) -> bool:
+        """True when a hint was shown or the computer moved: the game had help."""
+        return self._hints > 0 or self._computer > 0
+
+    @property
+    def daily(self) -> str | None:
+        """The UTC date ``YYYY-MM-DD`` whose deal of the day this game is, or None."""
+        return self._daily
 
     @property
     def position(self) -> Position:
@@ -382,26 +464,60 @@ class Game:
 
     # -- play
 
-    def move(self, source: Cell, target: Cell) -> Turn:
+    def move(self, source: Cell, target: Cell, by: str = "player") -> Turn:
         """Move the ball at ``source`` to ``target`` along the shortest free path.
 
-        Raises IllegalMove: bad_request (not a cell), game_over, no_ball,
-        target_taken, unreachable. The game is unchanged after an error.
+        ``by`` is ``"player"`` or ``"computer"`` (counted in ``computer``). The move
+        is added to the history. Raises IllegalMove: bad_request (not a cell, or
+        ``by`` not one of the two), game_over, no_ball, target_taken, unreachable,
+        history_full. The game is unchanged after an error.
         """
         s = _cell(source)
         t = _cell(target)
+        if by not in PLAYERS:
+            raise IllegalMove(f"by must be 'player' or 'computer', got {by!r}"[:80])
+        if self._history is not None and len(self._history) >= MAX_HISTORY:
+            raise IllegalMove(f"a game holds at most {MAX_HISTORY} moves", "history_full")
         position, turn = play(self._position, self._deal, self._line, s, t)
         self._previous = None if position.over else self._position
         self._position = position
+        if self._history is not None:
+            self._history.append(_MOVES[s * CELLS + t])
+        if by == "computer":
+            self._computer = min(self._computer + 1, MAX_INT)
         return turn
 
     def undo(self) -> None:
-        """Go back one move. IllegalMove(nothing_to_undo) after an undo, before any
-        move, or when the game is over."""
+        """Go back one move (and drop it from the history); ``hints`` and ``computer``
+        stay. IllegalMove(nothing_to_undo) after an undo, before any move, or when
+        the game is over."""
         if self._previous is None or self._position.over:
             raise IllegalMove("there is nothing to undo", "nothing_to_undo")
         self._position = self._previous
         self._previous = None
+        if self._history:
+            self._history.pop()
+
+    def count_hint(self) -> None:
+        """Count one hint shown in this game. IllegalMove(game_over) when it is over."""
+        if self._position.over:
+            raise IllegalMove("the game is over", "game_over")
+        self._hints = min(self._hints + 1, MAX_INT)
+
+    def landing(self) -> list[tuple[Cell, int]]:
+        """Where the three coming balls land if the board does not change: ``(cell,
+        colour)`` in the order they come (fewer when the board fills, none when the
+        game is over). After a move that makes no line, the new balls land where
+        ``landing`` of the board after the roll says.
+
+        >>> g = Game.new(deal=42)
+        >>> [colour for _, colour in g.landing()] == list(g.next)
+        True
+        """
+        p = self._position
+        if p.over:
+            return []
+        return [(CELL_OF[i], c) for i, c in rng.landing_on(p.board, self._deal, p.ball, p.next)]
 
     def reachable(self, cell: Cell) -> frozenset[Cell]:
         """The free cells the ball at ``cell`` can roll to. IllegalMove if no ball there."""
@@ -413,7 +529,7 @@ class Game:
     # -- document
 
     def to_dict(self) -> dict[str, Any]:
-        """The game document (``kind: "kugler/game"``, version 1), JSON-safe."""
+        """The game document (``kind: "kugler/game"``, version 2), JSON-safe."""
         p = self._position
         prev = self._previous
         return {
@@ -430,6 +546,9 @@ class Game:
             "seconds": self._seconds,
             "lines": _lines_dict(p.lines),
             "over": p.over,
+            "hints": self._hints,
+            "computer": self._computer,
+            "daily": self._daily,
             "undo": None if prev is None or p.over else {
                 "board": to_rows(prev.board),
                 "next": list(prev.next),
@@ -438,12 +557,16 @@ class Game:
                 "moves": prev.moves,
                 "lines": _lines_dict(prev.lines),
             },
+            "history": None if self._history is None else [[s, t] for s, t in self._history],
         }
 
     @classmethod
     def from_dict(cls, doc: object) -> Game:
-        """A game from its document. Raises DocumentError (code ``bad_document`` or
-        ``newer_version``) for anything that is not a valid game document."""
+        """A game from its document (version 2, or 1: no history, no help, not daily).
+
+        Raises DocumentError (code ``bad_document`` or ``newer_version``) for
+        anything that is not a valid game document. The history is checked for
+        shape and length only; ``replay.verify`` replays it."""
         d = _fields(doc, _TOP_FIELDS, "game document", top=True)
         game_id = d["id"]
         if not isinstance(game_id, str) or len(game_id) > MAX_ID:
@@ -473,15 +596,17 @@ class Game:
             now = dict(position.lines)
             if any(now.get(n, 0) < c for n, c in previous.lines):
                 raise DocumentError("'undo.lines' has lines the current game does not have")
+        extra = _v2_fields(d, deal, position.moves)
         return cls(position, deal=deal, line=line, id=game_id, seconds=seconds,
-                   previous=previous)
+                   previous=previous, **extra)
 
 
 # --------------------------------------------------------------------------- validation
 
 _POSITION_FIELDS = ("board", "next", "ball", "score", "moves", "lines")
 _TOP_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
-               "undo")
+               "hints", "computer", "daily", "undo", "history")
+_V2_ONLY = frozenset({"hints", "computer", "daily", "history"})
 _UNDO_FIELDS = _POSITION_FIELDS
 _LENGTH_KEYS = {str(n): n for n in range(4, SIZE + 1)}
 
@@ -520,8 +645,10 @@ def _fields(doc: object, names: tuple[str, ...], what: str, top: bool = False
             raise DocumentError(
                 f"this game was saved by a newer version (document version {version}, "
                 f"this program reads {VERSION})", "newer_version")
-        if version != VERSION:
+        if version not in (1, VERSION):
             raise DocumentError(f"unknown document version {version}")
+        if version == 1:
+            names = tuple(n for n in names if n not in _V2_ONLY)
     for key in doc:
         if key not in names:
             raise DocumentError(f"unknown field {key!r} in the {what}")
@@ -529,6 +656,32 @@ def _fields(doc: object, names: tuple[str, ...], what: str, top: bool = False
         if name not in doc:
             raise DocumentError(f"missing field {name!r} in the {what}")
     return doc
+
+
+def _v2_fields(d: Mapping[str, object], deal: int, moves: int) -> dict[str, Any]:
+    """``history``, ``hints``, ``computer`` and ``daily`` of a document (the
+    defaults of an old game for version 1). Raises DocumentError."""
+    if d["version"] == 1:
+        return {"history": None, "hints": 0, "computer": 0, "daily": None}
+    history = d["history"]
+    if history is not None:
+        if not isinstance(history, list):
+            raise DocumentError(f"'history' must be a list of moves or null, got "
+                                f"{_describe(history)}")
+        try:
+            _check_history(history, moves)
+        except ValueError as error:
+            raise DocumentError(f"'history': {error}") from None
+    daily = d["daily"]
+    if daily is not None:
+        try:
+            day_deal = deal_of_day(daily)
+        except ValueError as error:
+            raise DocumentError(f"'daily': {error}") from None
+        if day_deal != deal:
+            raise DocumentError(f"'daily': the deal of {daily} is {day_deal}, not {deal}")
+    return {"history": history, "hints": _int(d, "hints", 0, MAX_INT),
+            "computer": _int(d, "computer", 0, MAX_INT), "daily": daily}
 
 
 def _int(d: Mapping[str, object], key: str, lo: int, hi: int, prefix: str = "") -> int:

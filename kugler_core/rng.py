@@ -118,6 +118,32 @@ def landing(b: Ball, board: Sequence[int]) -> int | None:
     return free[b.fallback % len(free)]
 
 
+def landing_on(board: Sequence[int], deal: int, first: int, colours: Sequence[int]
+               ) -> list[tuple[int, int]]:
+    """Where balls ``first``, ``first + 1``, ... of ``deal`` land on ``board``, one after
+    another, with the given ``colours``: a list of ``(cell index, colour)``.
+
+    Each ball lands by ``landing`` on the board as the balls before it left it;
+    a ball that finds the board full is not placed (the list is then shorter).
+    ``board`` is not changed. This is the one placement rule of the game: new
+    games, new balls after a move, and the marks of where the coming balls land.
+
+    >>> landing_on([0] * 81, 1, 0, [4, 4]) == landing_on([0] * 81, 1, 0, [4, 4])
+    True
+    >>> landing_on([1] * 80 + [0], 1, 0, [2, 3, 5])
+    [(80, 2)]
+    """
+    cells = list(board)
+    placed: list[tuple[int, int]] = []
+    for i, colour in enumerate(colours):
+        cell = landing(ball(deal, first + i), cells)
+        if cell is None:
+            break
+        cells[cell] = colour
+        placed.append((cell, colour))
+    return placed
+
+
 def colors(deal: int, k: int) -> tuple[int, int, int]:
     """The colours of balls k, k+1, k+2: the "next" bar when ball k comes first."""
     return (ball(deal, k).color, ball(deal, k + 1).color, ball(deal, k + 2).color)

@@ -166,7 +166,7 @@ def test_validate_game_rejects() -> None:
         with pytest.raises(DocumentError):
             validate_game(bad)
     with pytest.raises(DocumentError) as info:
-        validate_game(dict(_played(), version=2))
+        validate_game(dict(_played(), version=3))
     assert info.value.code == "newer_version"
 
 

@@ -220,7 +220,7 @@ def _tampered(key: str, value: Any) -> dict[str, Any]:
         (_tampered("board", ["8" * 9] * 9), "bad_document"),
         (_tampered("over", True), "bad_document"),
         (_tampered("version", 0), "bad_document"),
-        (_tampered("version", 2), "newer_version"),
+        (_tampered("version", 3), "newer_version"),
         (_tampered("kind", "kugler/records"), "bad_document"),
     ],
 )
@@ -510,7 +510,7 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("version",), 0, "bad_document"),
         (("kind",), "kugler/game", "bad_document"),
         (("game", "score"), -5, "bad_document"),
-        (("game", "version"), 2, "newer_version"),
+        (("game", "version"), 3, "newer_version"),
         (("records", "5", "record"), 999, "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
