@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any
 
+from kugler_core.checks import check_date
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
 from kugler_core.errors import DocumentError, IllegalMove
@@ -30,7 +31,6 @@ from kugler_core.fragment import parse_fragment
 from kugler_core.game import Game
 from kugler_core.records import (
     add_game,
-    check_date,
     empty_records,
     merge_records,
     summary,
@@ -314,8 +314,11 @@ class Session:
             if args["records"] is None
             else validate_records(args["records"], game.line)
         )
+        # The validated document, normalized; fields that to_dict leaves out
+        # (history, hints, computer, daily) are read from the sent document.
+        game_doc = {**args["game"], **game.to_dict()}
         try:
-            res = add_game(doc, game.to_dict(), date, name)
+            res = add_game(doc, game_doc, date, name)
         except DocumentError:
             raise
         except ValueError as exc:
@@ -327,6 +330,9 @@ class Session:
             "new_record": res.new_record,
             "previous_record": res.previous_record,
             "already_counted": res.already_counted,
+            "assisted": res.assisted,
+            "daily_best": res.daily_best,
+            "daily_beaten": res.daily_beaten,
         }
 
     def _records_merge(self, args: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from kugler_core.documents import clean_text
+from kugler_core.checks import clean_text
 from kugler_core.rng import MAX_DEAL
 
 MAX_TEXT = 4096

@@ -3,49 +3,67 @@
 A records document is plain JSON (all functions here are pure; the browser
 stores the text)::
 
-    {"kind": "kugler/records", "version": 1, "line": 5,
+    {"kind": "kugler/records", "version": 2, "line": 5,
      "record": 42,
      "ranking": [{"id": "g1", "points": 42, "moves": 30, "seconds": 95,
                   "lines": {"5": 1, "7": 1}, "deal": 17,
-                  "date": "2026-11-29T18:00:00.000Z", "name": null}, ...],
+                  "date": "2026-11-29T18:00:00.000Z", "name": null,
+                  "history": "3a4b..." | null}, ...],
      "stats": {"games": 3, "points": 52, "moves": 81, "seconds": 300,
                "best": 42, "lines": {"5": 2, "7": 1},
+               "assisted": {"games": 1, "points": 9000},
+               "daily": {"2026-11-29": 42, ...},
                "recent": [{"id": "g0", "points": 0, "moves": 21, "seconds": 40,
-                           "lines": {}}, ...]}}
+                           "lines": {}, "assisted": false}, ...]}}
 
 Rules:
 
 * every finished game goes into ``stats``; a replayed deal is a new game
   (it has a new id);
-* ``ranking`` holds at most 10 games with points > 0, best first; ties are
-  broken by the earlier ``date`` (compared as text: the page sends UTC
-  ``toISOString()`` dates), then by ``id``;
+* an *assisted* game (the game document counts a hint or a computer move)
+  is counted apart, in ``stats.assisted`` (games, points) only: the other
+  totals (``games``, ``points``, ``moves``, ``seconds``, ``lines``, ``best``),
+  the ``daily`` bests, the record and the ranking are the player's own
+  games, so help never lifts them and never dilutes their average;
+* ``ranking`` holds the 10 best unassisted finished games (0 points
+  included, as the help pages say), best first; ties are broken by the
+  earlier ``date`` (compared as text: the page sends UTC ``toISOString()``
+  dates), then by ``id``; each keeps the game's moves in ``history`` (see
+  ``pack_history``; null when unknown or longer than ``HISTORY_MAX`` moves)
+  so it can be watched again;
 * ``record`` == ``stats.best`` == the points of the first ranking entry
   (0 with an empty ranking);
-* ``recent`` holds the last 200 games ``{id, points, moves, seconds, lines}``
-  in play order (enough to count a game again when two copies are merged);
+* ``daily`` maps the date of a day's deal (``YYYY-MM-DD``) to the best
+  points of the unassisted games played on it, for the last 400 dates;
+* ``recent`` holds the last 200 games ``{id, points, moves, seconds, lines,
+  assisted}`` in play order (enough to count a game again when two copies
+  are merged), without their moves;
 * a game whose id is already in ``recent`` or ``ranking`` is not counted
   again, so adding the same finished game twice changes nothing;
 * ``merge_records`` joins two copies that grew apart (two tabs) without
   losing or double-counting a game.
 
+Version 1 documents (no ``history``, ``assisted``, ``daily``; only games
+with points in the ranking) are read and brought to version 2.
 ``validate_records`` rejects anything else with a ``DocumentError``: code
-``newer_version`` for a version above 1, ``bad_document`` otherwise.
+``newer_version`` for a version above 2, ``bad_document`` otherwise.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from kugler_core.documents import (
+from kugler_core.checks import (
     MAX_COUNT,
     MAX_DEAL,
     DocumentError,
+    Migration,
     bad,
+    check_date,
+    check_day,
     check_header,
     clean_text,
     expect_bool,
@@ -58,29 +76,75 @@ from kugler_core.documents import (
 )
 
 KIND = "kugler/records"
-VERSION = 1
+VERSION = 2
 RANKING_SIZE = 10
 RECENT_SIZE = 200
+DAILY_SIZE = 400
+HISTORY_MAX = 10_000
+"""Longest game (in moves) whose history a ranking entry keeps."""
 NAME_MAX = 24
 ID_MAX = 64
-DATE_MAX = 40
+CELLS = 81
 
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,30})?", re.ASCII)
+HISTORY_ALPHABET = (
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.~!*()+,;:@$=[]{}"
+)
+"""The stored form of a history: cell i (0..80, row-major) is this text's i-th
+character, a move is its two cells, so a game of n moves is 2n characters of
+plain ASCII that JSON stores as they are (no quote, no backslash)."""
+_CELL_OF_CHAR = {ch: i for i, ch in enumerate(HISTORY_ALPHABET)}
 
-_ENTRY_KEYS = frozenset({"id", "points", "moves", "seconds", "lines", "deal", "date", "name"})
-_STATS_KEYS = frozenset({"games", "points", "moves", "seconds", "best", "lines", "recent"})
-_RECENT_KEYS = frozenset({"id", "points", "moves", "seconds", "lines"})
+_ENTRY_KEYS = frozenset(
+    {"id", "points", "moves", "seconds", "lines", "deal", "date", "name", "history"}
+)
+_STATS_KEYS = frozenset(
+    {"games", "points", "moves", "seconds", "best", "lines", "assisted", "daily", "recent"}
+)
+_ASSISTED_KEYS = frozenset({"games", "points"})
+_RECENT_KEYS = frozenset({"id", "points", "moves", "seconds", "lines", "assisted"})
 _DOC_KEYS = frozenset({"kind", "version", "line", "record", "ranking", "stats"})
+
+_V1_ENTRY_KEYS = _ENTRY_KEYS - {"history"}
+_V1_STATS_KEYS = _STATS_KEYS - {"assisted", "daily"}
+_V1_RECENT_KEYS = _RECENT_KEYS - {"assisted"}
+
+
+def _records_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: ranking entries get ``history: null``, recent games
+    ``assisted: false``, the statistics ``assisted`` (none) and ``daily`` (none)."""
+    ranking = expect_list(d.get("ranking"), "ranking", RANKING_SIZE)
+    stats = expect_dict(d.get("stats"), "stats")
+    expect_keys(stats, (), _V1_STATS_KEYS, "stats")
+    recent = expect_list(stats.get("recent"), "stats.recent", RECENT_SIZE)
+    for i, e in enumerate(ranking):
+        expect_keys(expect_dict(e, f"ranking[{i}]"), (), _V1_ENTRY_KEYS, f"ranking[{i}]")
+        e["history"] = None
+    for i, r in enumerate(recent):
+        where = f"stats.recent[{i}]"
+        expect_keys(expect_dict(r, where), (), _V1_RECENT_KEYS, where)
+        r["assisted"] = False
+    stats["assisted"] = {"games": 0, "points": 0}
+    stats["daily"] = {}
+    d["version"] = 2
+    return d
+
+
+MIGRATIONS: dict[int, Migration] = {1: _records_1_to_2}
+"""``MIGRATIONS[n]`` turns a version-n records document into version n + 1."""
 
 
 @dataclass(frozen=True)
 class AddResult:
     """What ``add_game`` did: the new document and the game's place in it.
 
-    ``rank`` is the 1-based ranking place or None (0 points, or not in the
-    top 10); ``new_record`` is True when the game beat ``previous_record``;
-    ``already_counted`` is True when the game was in the document already
-    (then ``doc`` is the unchanged, validated input).
+    ``rank`` is the 1-based ranking place or None (not in the top 10, or an
+    assisted game); ``new_record`` is True when the game beat
+    ``previous_record`` (never for an assisted game); ``already_counted`` is
+    True when the game was in the document already (then ``doc`` is the
+    unchanged, validated input); ``assisted`` tells that the game was counted
+    apart. For a game of a day's deal, ``daily_best`` is the best points on
+    that deal before this game (None when it is the first, or not a daily
+    game) and ``daily_beaten`` is True when this unassisted game scored more.
     """
 
     doc: dict[str, Any]
@@ -88,6 +152,9 @@ class AddResult:
     new_record: bool
     previous_record: int
     already_counted: bool
+    assisted: bool = False
+    daily_best: int | None = None
+    daily_beaten: bool = False
 
 
 def clean_name(name: str | None) -> str | None:
@@ -99,16 +166,45 @@ def clean_name(name: str | None) -> str | None:
     return text or None
 
 
-def check_date(value: object, where: str) -> str:
-    """An ISO date text (``YYYY-MM-DD`` with an optional time), ≤ 40 chars."""
-    text = expect_str(value, where, DATE_MAX)
-    if not _DATE_RE.fullmatch(text):
-        raise bad(f"{where} is not an ISO date")
+# -- the stored form of a game's moves -----------------------------------------------
+
+
+def pack_history(moves: Sequence[Sequence[int]]) -> str:
+    """The stored form of a list of moves ``[[from, to], ...]`` (cells 0..80):
+    two characters of ``HISTORY_ALPHABET`` per move. ValueError for a move
+    that is not two cells."""
+    out: list[str] = []
+    for move in moves:
+        if len(move) != 2 or any(type(c) is not int or not 0 <= c < CELLS for c in move):
+            raise ValueError("a move must be two cells 0..80")
+        out.append(HISTORY_ALPHABET[move[0]] + HISTORY_ALPHABET[move[1]])
+    return "".join(out)
+
+
+def unpack_history(text: str) -> list[list[int]]:
+    """The moves ``[[from, to], ...]`` of a stored history (``pack_history``'s
+    inverse). ValueError for text that ``pack_history`` cannot have made."""
+    if len(text) % 2:
+        raise ValueError("a stored history has two characters per move")
     try:
-        datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise bad(f"{where} is not an ISO date") from None
+        cells = [_CELL_OF_CHAR[ch] for ch in text]
+    except KeyError:
+        raise ValueError("a stored history has a character that is not a cell") from None
+    return [[cells[i], cells[i + 1]] for i in range(0, len(cells), 2)]
+
+
+def _check_stored_history(value: object, moves: int, where: str) -> str | None:
+    if value is None:
+        return None
+    text = expect_str(value, where, 2 * HISTORY_MAX)
+    if len(text) != 2 * moves:
+        raise bad(f"{where} does not hold the game's {moves} moves")
+    if any(ch not in _CELL_OF_CHAR for ch in text):
+        raise bad(f"{where} has a character that is not a cell")
     return text
+
+
+# -- documents -------------------------------------------------------------------------
 
 
 def empty_records(line: int) -> dict[str, Any]:
@@ -128,6 +224,8 @@ def empty_records(line: int) -> dict[str, Any]:
             "seconds": 0,
             "best": 0,
             "lines": {},
+            "assisted": {"games": 0, "points": 0},
+            "daily": {},
             "recent": [],
         },
     }
@@ -152,15 +250,29 @@ def _check_entry(raw: object, line: int, where: str) -> dict[str, Any]:
         name = expect_str(name, f"{where}.name", NAME_MAX * 4)
         if clean_name(name) != name:
             raise bad(f"{where}.name is not a clean name")
+    moves = expect_int(entry["moves"], f"{where}.moves", 0, MAX_COUNT)
     return {
         "id": _check_id(entry["id"], f"{where}.id"),
-        "points": expect_int(entry["points"], f"{where}.points", 1, MAX_COUNT),
-        "moves": expect_int(entry["moves"], f"{where}.moves", 0, MAX_COUNT),
+        "points": expect_int(entry["points"], f"{where}.points", 0, MAX_COUNT),
+        "moves": moves,
         "seconds": expect_int(entry["seconds"], f"{where}.seconds", 0, MAX_COUNT),
         "lines": lines_counts(entry["lines"], line, f"{where}.lines"),
         "deal": expect_int(entry["deal"], f"{where}.deal", 1, MAX_DEAL),
         "date": check_date(entry["date"], f"{where}.date"),
         "name": name,
+        "history": _check_stored_history(entry["history"], moves, f"{where}.history"),
+    }
+
+
+def _check_daily(raw: object) -> dict[str, int]:
+    d = expect_dict(raw, "stats.daily")
+    if len(d) > DAILY_SIZE:
+        raise bad(f"stats.daily has more than {DAILY_SIZE} dates")
+    return {
+        check_day(day, "a date of stats.daily"): expect_int(
+            d[day], f"stats.daily[{day[:10]!r}]", 0, MAX_COUNT
+        )
+        for day in sorted(d)
     }
 
 
@@ -179,7 +291,10 @@ def _check_stats(raw: object, line: int) -> dict[str, Any]:
             "moves": expect_int(item_d["moves"], f"{where}.moves", 0, MAX_COUNT),
             "seconds": expect_int(item_d["seconds"], f"{where}.seconds", 0, MAX_COUNT),
             "lines": lines_counts(item_d["lines"], line, f"{where}.lines"),
+            "assisted": expect_bool(item_d["assisted"], f"{where}.assisted"),
         })
+    assisted = expect_dict(stats["assisted"], "stats.assisted")
+    expect_keys(assisted, _ASSISTED_KEYS, _ASSISTED_KEYS, "stats.assisted")
     return {
         "games": expect_int(stats["games"], "stats.games", 0, MAX_COUNT),
         "points": expect_int(stats["points"], "stats.points", 0, MAX_COUNT),
@@ -187,20 +302,34 @@ def _check_stats(raw: object, line: int) -> dict[str, Any]:
         "seconds": expect_int(stats["seconds"], "stats.seconds", 0, MAX_COUNT),
         "best": expect_int(stats["best"], "stats.best", 0, MAX_COUNT),
         "lines": lines_counts(stats["lines"], line, "stats.lines"),
+        "assisted": {
+            "games": expect_int(assisted["games"], "stats.assisted.games", 0, MAX_COUNT),
+            "points": expect_int(assisted["points"], "stats.assisted.points", 0, MAX_COUNT),
+        },
+        "daily": _check_daily(stats["daily"]),
         "recent": recent,
     }
 
 
-def validate_records(doc: object, line: int) -> dict[str, Any]:
-    """Check a records document of variant ``line`` and return a normalized copy.
+def _line_of(doc: object) -> int:
+    raw = expect_dict(doc, "records")
+    line = raw.get("line")
+    if type(line) is not int or line not in (4, 5):
+        raise bad("records have no valid line")
+    return line
 
-    Raises DocumentError (code ``newer_version`` for a version above 1,
+
+def validate_records(doc: object, line: int) -> dict[str, Any]:
+    """Check a records document of variant ``line`` and return a normalized
+    copy at version 2 (a version-1 document is brought up to date).
+
+    Raises DocumentError (code ``newer_version`` for a version above 2,
     ``bad_document`` for anything malformed, inconsistent or of the other
     variant). Never raises anything else for JSON-like input.
     """
     if type(line) is not int or line not in (4, 5):
         raise ValueError("line must be 4 or 5")
-    d = check_header(doc, KIND, "records")
+    d = check_header(doc, KIND, "records", VERSION, MIGRATIONS)
     expect_keys(d, _DOC_KEYS, _DOC_KEYS, "records")
     doc_line = expect_int(d["line"], "line", 4, 5)
     if doc_line != line:
@@ -219,6 +348,8 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
     recent_ids = [r["id"] for r in stats["recent"]]
     if len(set(recent_ids)) != len(recent_ids):
         raise bad("stats.recent lists a game twice")
+    own = [r for r in stats["recent"] if not r["assisted"]]
+    helped = [r for r in stats["recent"] if r["assisted"]]
     if stats["best"] != record:
         raise bad("record differs from stats.best")
     if ranking and ranking[0]["points"] != record:
@@ -226,24 +357,37 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
     if not ranking and record != 0:
         raise bad("record without a ranking entry")
     games = stats["games"]
-    if games < len(recent_ids) or games < len(ranking):
+    if games < len(own) or games < len(ranking):
         raise bad("stats.games is smaller than the games listed")
-    if stats["points"] < record or stats["points"] < sum(r["points"] for r in stats["recent"]):
+    if stats["points"] < record or stats["points"] < sum(r["points"] for r in own):
         raise bad("stats.points is smaller than the points listed")
-    if any(r["points"] > record for r in stats["recent"]):
+    if any(r["points"] > record for r in own):
         raise bad("a recent game beats the record")
     if games == 0 and (stats["points"] or stats["moves"] or stats["seconds"] or stats["lines"]):
         raise bad("statistics without games")
     for key in ("moves", "seconds"):
-        if stats[key] < sum(r[key] for r in stats["recent"]):
+        if stats[key] < sum(r[key] for r in own):
             raise bad(f"stats.{key} is smaller than the {key} listed")
-    listed = _add_lines({}, *(r["lines"] for r in stats["recent"]))
+    listed = _add_lines({}, *(r["lines"] for r in own))
     if any(stats["lines"].get(k, 0) < n for k, n in listed.items()):
         raise bad("stats.lines has fewer lines than the games listed")
+    assisted = stats["assisted"]
+    if assisted["games"] < len(helped) or assisted["points"] < sum(r["points"] for r in helped):
+        raise bad("stats.assisted is smaller than the assisted games listed")
+    if assisted["games"] == 0 and assisted["points"]:
+        raise bad("assisted points without assisted games")
+    if any(p > record for p in stats["daily"].values()):
+        raise bad("a daily best beats the record")
+    if stats["daily"] and games == 0:
+        raise bad("daily bests without games")
     by_id = {r["id"]: r for r in stats["recent"]}
     for e in ranking:
         r = by_id.get(e["id"])
-        if r is not None and any(r[k] != e[k] for k in ("points", "moves", "seconds", "lines")):
+        if r is None:
+            continue
+        if r["assisted"]:
+            raise bad(f"assisted game {e['id'][:40]!r} is in the ranking")
+        if any(r[k] != e[k] for k in ("points", "moves", "seconds", "lines")):
             raise bad(f"game {e['id'][:40]!r} is listed twice with different numbers")
     return {
         "kind": KIND,
@@ -255,7 +399,58 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
     }
 
 
-def _game_facts(game: object, line: int) -> dict[str, Any]:
+# -- adding a game ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameExtras:
+    """The game document's fields of version 2 that the records use."""
+
+    history: list[list[int]] | None
+    hints: int
+    computer: int
+    daily: str | None
+
+    @property
+    def assisted(self) -> bool:
+        """A hint was shown or the computer made a move."""
+        return self.hints > 0 or self.computer > 0
+
+
+def game_extras(doc: dict[str, Any], moves: int) -> GameExtras:
+    """Read ``history``, ``hints``, ``computer`` and ``daily`` from a game
+    document; a version-1 document lacks them and reads as history null,
+    hints 0, computer 0, daily null.
+
+    ``history`` is null or exactly ``moves`` pairs ``[from, to]`` of cells
+    0..80; ``hints`` and ``computer`` are counts ≥ 0; ``daily`` is null or a
+    day ``YYYY-MM-DD``. Raises DocumentError (``bad_document``) otherwise.
+    """
+    raw_history = doc.get("history")
+    history: list[list[int]] | None = None
+    if raw_history is not None:
+        items = expect_list(raw_history, "game.history", MAX_COUNT)
+        if len(items) != moves:
+            raise bad(f"game.history has {len(items)} moves, the game {moves}")
+        history = []
+        for i, move in enumerate(items):
+            pair = expect_list(move, f"game.history[{i}]", 2)
+            if len(pair) != 2:
+                raise bad(f"game.history[{i}] must be two cells [from, to]")
+            history.append([
+                expect_int(pair[0], f"game.history[{i}][0]", 0, CELLS - 1),
+                expect_int(pair[1], f"game.history[{i}][1]", 0, CELLS - 1),
+            ])
+    daily = doc.get("daily")
+    return GameExtras(
+        history=history,
+        hints=expect_int(doc.get("hints", 0), "game.hints", 0, MAX_COUNT),
+        computer=expect_int(doc.get("computer", 0), "game.computer", 0, MAX_COUNT),
+        daily=None if daily is None else check_day(daily, "game.daily"),
+    )
+
+
+def _game_facts(game: object, line: int) -> tuple[dict[str, Any], GameExtras]:
     """The facts of a finished game document that the records use.
 
     Raises ValueError (not DocumentError) when the game is not over, has no
@@ -273,14 +468,16 @@ def _game_facts(game: object, line: int) -> dict[str, Any]:
     game_id = expect_str(g["id"], "game.id", ID_MAX)
     if not game_id:
         raise ValueError("the game has no id")
-    return {
+    moves = expect_int(g["moves"], "game.moves", 0, MAX_COUNT)
+    facts = {
         "id": game_id,
         "points": expect_int(g["score"], "game.score", 0, MAX_COUNT),
-        "moves": expect_int(g["moves"], "game.moves", 0, MAX_COUNT),
+        "moves": moves,
         "seconds": expect_int(g["seconds"], "game.seconds", 0, MAX_COUNT),
         "lines": lines_counts(g["lines"], line, "game.lines"),
         "deal": expect_int(g["deal"], "game.deal", 1, MAX_DEAL),
     }
+    return facts, game_extras(g, moves)
 
 
 def _add_lines(a: dict[str, int], *more: dict[str, int]) -> dict[str, int]:
@@ -291,6 +488,11 @@ def _add_lines(a: dict[str, int], *more: dict[str, int]) -> dict[str, int]:
     return {k: out[k] for k in sorted(out, key=int)}
 
 
+def _keep_daily(daily: dict[str, int]) -> dict[str, int]:
+    """The last ``DAILY_SIZE`` dates, in date order."""
+    return {day: daily[day] for day in sorted(daily)[-DAILY_SIZE:]}
+
+
 def add_game(
     doc: object, game_doc: object, date: str, name: str | None = None
 ) -> AddResult:
@@ -298,16 +500,15 @@ def add_game(
 
     ``doc`` is validated first (DocumentError when bad); its ``line`` decides the
     variant. The game must be over, of the same variant and have an id
-    (ValueError otherwise). ``date`` is ISO text; ``name`` is cleaned with
-    ``clean_name``. A game already counted (id in ``recent`` or ``ranking``)
-    leaves the document unchanged with ``already_counted=True``.
+    (ValueError otherwise); its version-2 fields are read by ``game_extras``
+    (DocumentError when malformed). ``date`` is ISO text; ``name`` is cleaned
+    with ``clean_name``. A game already counted (id in ``recent`` or
+    ``ranking``) leaves the document unchanged with ``already_counted=True``.
+    An assisted game is counted in ``stats.assisted`` only (see the module).
     """
-    raw = expect_dict(doc, "records")
-    line = raw.get("line")
-    if type(line) is not int or line not in (4, 5):
-        raise bad("records have no valid line")
-    current = validate_records(raw, line)
-    facts = _game_facts(game_doc, line)
+    line = _line_of(doc)
+    current = validate_records(doc, line)
+    facts, extras = _game_facts(game_doc, line)
     try:
         date = check_date(date, "date")
     except DocumentError as exc:
@@ -316,45 +517,80 @@ def add_game(
         raise ValueError("name must be text")
     previous = int(current["record"])
     stats = current["stats"]
+    assisted = extras.assisted
+    daily_best = None if extras.daily is None else stats["daily"].get(extras.daily)
     known = {r["id"] for r in stats["recent"]} | {e["id"] for e in current["ranking"]}
     if facts["id"] in known:
         place = next(
             (i + 1 for i, e in enumerate(current["ranking"]) if e["id"] == facts["id"]), None
         )
-        return AddResult(current, place, False, previous, True)
+        return AddResult(current, place, False, previous, True, assisted, daily_best, False)
 
     points = facts["points"]
-    new_stats = _count(stats, [{k: facts[k] for k in _RECENT_KEYS}])
+    recent_entry = {
+        "id": facts["id"], "points": points, "moves": facts["moves"],
+        "seconds": facts["seconds"], "lines": facts["lines"], "assisted": assisted,
+    }
+    new_stats = _count(stats, [recent_entry])
     ranking = list(current["ranking"])
     rank: int | None = None
-    if points > 0:
-        entry = {**facts, "date": date, "name": clean_name(name)}
+    beaten = False
+    if not assisted:
+        history = extras.history
+        entry = {
+            **facts,
+            "date": date,
+            "name": clean_name(name),
+            "history": None
+            if history is None or len(history) > HISTORY_MAX
+            else pack_history(history),
+        }
         ranking.append(entry)
         ranking.sort(key=_rank_key)
         ranking = ranking[:RANKING_SIZE]
         rank = next((i + 1 for i, e in enumerate(ranking) if e["id"] == facts["id"]), None)
+        if extras.daily is not None:
+            beaten = daily_best is not None and points > daily_best
+            best = points if daily_best is None else max(points, daily_best)
+            new_stats["daily"] = _keep_daily({**new_stats["daily"], extras.daily: best})
     new_doc = {
         "kind": KIND,
         "version": VERSION,
         "line": line,
-        "record": max(previous, points),
+        "record": new_stats["best"],
         "ranking": ranking,
         "stats": new_stats,
     }
-    return AddResult(new_doc, rank, points > previous, previous, False)
+    return AddResult(
+        new_doc, rank, not assisted and points > previous, previous, False, assisted,
+        daily_best, beaten,
+    )
 
 
 def _count(stats: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]:
-    """``stats`` with ``games`` (recent entries, not counted yet) added."""
+    """``stats`` with ``games`` (recent entries, not counted yet) added: the
+    unassisted ones to the totals, the assisted ones to ``assisted``."""
+    own = [g for g in games if not g["assisted"]]
+    helped = [g for g in games if g["assisted"]]
     return {
-        "games": min(stats["games"] + len(games), MAX_COUNT),
-        "points": min(stats["points"] + sum(g["points"] for g in games), MAX_COUNT),
-        "moves": min(stats["moves"] + sum(g["moves"] for g in games), MAX_COUNT),
-        "seconds": min(stats["seconds"] + sum(g["seconds"] for g in games), MAX_COUNT),
-        "best": max([stats["best"], *(g["points"] for g in games)]),
-        "lines": _add_lines(stats["lines"], *(g["lines"] for g in games)),
+        "games": min(stats["games"] + len(own), MAX_COUNT),
+        "points": min(stats["points"] + sum(g["points"] for g in own), MAX_COUNT),
+        "moves": min(stats["moves"] + sum(g["moves"] for g in own), MAX_COUNT),
+        "seconds": min(stats["seconds"] + sum(g["seconds"] for g in own), MAX_COUNT),
+        "best": max([stats["best"], *(g["points"] for g in own)]),
+        "lines": _add_lines(stats["lines"], *(g["lines"] for g in own)),
+        "assisted": {
+            "games": min(stats["assisted"]["games"] + len(helped), MAX_COUNT),
+            "points": min(
+                stats["assisted"]["points"] + sum(g["points"] for g in helped), MAX_COUNT
+            ),
+        },
+        "daily": dict(stats["daily"]),
         "recent": [*stats["recent"], *games][-RECENT_SIZE:],
     }
+
+
+# -- merging two copies ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -366,60 +602,72 @@ class MergeResult:
     complete: bool
 
 
+def _seen(stats: dict[str, Any]) -> int:
+    """Every game a copy has counted, assisted or not."""
+    return int(stats["games"]) + int(stats["assisted"]["games"])
+
+
 def merge_records(a: object, b: object) -> MergeResult:
     """Join two copies of one variant's records that grew apart (e.g. two tabs).
 
-    Both must descend from one common document through ``add_game``/merges.
-    Every game is counted once: the games of ``b`` that ``a`` has not counted
-    are those in ``b.recent`` after the first game both copies list in
-    ``recent`` (games before it are older than ``a``'s window, so ``a``
-    counted them) and not in ``a``'s ``recent`` or ``ranking``. They are
-    added to ``a``'s counters and appended to ``a.recent`` in ``b``'s order;
-    the ranking is the best 10 of both rankings. With no game in common,
-    the copies line up only when neither has dropped a game from ``recent``
-    (all games of both are listed); otherwise ``complete`` is False.
+    Both must descend from one common document through ``add_game``/merges
+    (either may still be of version 1). Every game is counted once: the games
+    of ``b`` that ``a`` has not counted are those in ``b.recent`` after the
+    first game both copies list in ``recent`` (games before it are older than
+    ``a``'s window, so ``a`` counted them) and not in ``a``'s ``recent`` or
+    ``ranking``. They are added to ``a``'s counters (an assisted one to
+    ``assisted``) and appended to ``a.recent`` in ``b``'s order; the ranking
+    is the best 10 of both rankings; ``daily`` keeps the higher best of each
+    date (the last 400 dates). With no game in common, the copies line up
+    only when neither has dropped a game from ``recent`` (all games of both
+    are listed); otherwise ``complete`` is False and nothing is joined.
     Raises DocumentError when a copy is bad or of the other variant.
     """
-    raw = expect_dict(a, "records")
-    line = raw.get("line")
-    if type(line) is not int or line not in (4, 5):
-        raise bad("records have no valid line")
-    da = validate_records(raw, line)
+    line = _line_of(a)
+    da = validate_records(a, line)
     db = validate_records(b, line)
     sa, sb = da["stats"], db["stats"]
-    if sb["games"] == 0:
+    if _seen(sb) == 0:
         return MergeResult(da, True)
-    if sa["games"] == 0:
+    if _seen(sa) == 0:
         return MergeResult(db, True)
     a_recent = {r["id"] for r in sa["recent"]}
     known = a_recent | {e["id"] for e in da["ranking"]}
     first = next((i for i, r in enumerate(sb["recent"]) if r["id"] in a_recent), None)
     if first is None:
-        if sa["games"] != len(sa["recent"]) or sb["games"] != len(sb["recent"]):
-            return MergeResult(da if sa["games"] >= sb["games"] else db, False)
+        if _seen(sa) != len(sa["recent"]) or _seen(sb) != len(sb["recent"]):
+            return MergeResult(da if _seen(sa) >= _seen(sb) else db, False)
         first = -1
     missing = [r for r in sb["recent"][first + 1 :] if r["id"] not in known]
     ranking = {e["id"]: e for e in [*da["ranking"], *db["ranking"]]}
     best = sorted(ranking.values(), key=_rank_key)[:RANKING_SIZE]
     stats = _count(sa, missing)
+    daily = dict(sa["daily"])
+    for day, points in sb["daily"].items():
+        daily[day] = max(points, daily.get(day, 0))
     doc = {
         "kind": KIND,
         "version": VERSION,
         "line": line,
         "record": max(da["record"], db["record"]),
         "ranking": best,
-        "stats": {**stats, "best": max(stats["best"], db["record"])},
+        "stats": {
+            **stats,
+            "best": max(stats["best"], db["record"]),
+            "daily": _keep_daily(daily),
+        },
     }
     return MergeResult(validate_records(doc, line), True)
 
 
 def summary(doc: object) -> dict[str, Any]:
-    """What the Statistics window shows, from a records document (validated here)."""
-    raw = expect_dict(doc, "records")
-    line = raw.get("line")
-    if type(line) is not int or line not in (4, 5):
-        raise bad("records have no valid line")
-    stats = validate_records(raw, line)["stats"]
+    """What the Statistics window shows, from a records document (validated here).
+
+    The totals and ``recent_points`` are the player's own (unassisted) games;
+    ``assisted`` counts the games with help apart; ``daily`` lists the best
+    points on each day's deal played, newest date first.
+    """
+    stats = validate_records(doc, _line_of(doc))["stats"]
     games = stats["games"]
     return {
         "games": games,
@@ -429,5 +677,10 @@ def summary(doc: object) -> dict[str, Any]:
         "moves": stats["moves"],
         "seconds": stats["seconds"],
         "lines": dict(stats["lines"]),
-        "recent_points": [r["points"] for r in stats["recent"]],
+        "recent_points": [r["points"] for r in stats["recent"] if not r["assisted"]],
+        "assisted": dict(stats["assisted"]),
+        "daily": [
+            {"date": day, "points": stats["daily"][day]}
+            for day in sorted(stats["daily"], reverse=True)
+        ],
     }

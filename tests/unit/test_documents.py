@@ -6,11 +6,8 @@ from typing import Any
 
 import pytest
 
-from kugler_core import documents
+from kugler_core.checks import DocumentError, check_header, clean_text
 from kugler_core.documents import (
-    DocumentError,
-    check_header,
-    clean_text,
     default_settings,
     make_export,
     read_export,
@@ -21,18 +18,29 @@ from kugler_core.game import Game
 from kugler_core.records import empty_records
 
 DATE = "2026-11-29T18:00:00Z"
+V1 = {"kind": "kugler/settings", "version": 1}
 
 
 # -- settings --------------------------------------------------------------------
+
+
+def test_default_settings() -> None:
+    assert default_settings() == {
+        "kind": "kugler/settings", "version": 2, "language": None, "line": 5,
+        "speed": None, "watch_speed": "normal", "marks": False, "symbols": False,
+        "sound": False, "volume": 60,
+    }
 
 
 @pytest.mark.parametrize(
     "doc",
     [
         default_settings(),
-        dict(default_settings(), language="da", line=4, reduced_motion=False),
-        dict(default_settings(), language="sv", reduced_motion=True),
-        dict(default_settings(), language="en"),
+        dict(default_settings(), language="da", line=4, speed="off"),
+        dict(default_settings(), language="sv", speed="fast", watch_speed="max"),
+        dict(default_settings(), language="en", speed="normal", watch_speed="slow"),
+        dict(default_settings(), marks=True, symbols=True, sound=True, volume=0),
+        dict(default_settings(), volume=100, watch_speed="fast"),
     ],
 )
 def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
@@ -40,14 +48,34 @@ def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
 
 
 def test_missing_settings_fields_take_defaults() -> None:
-    assert validate_settings({"kind": "kugler/settings", "version": 1}) == default_settings()
-    assert validate_settings({"kind": "kugler/settings", "version": 1, "line": 4})["line"] == 4
+    v2 = {"kind": "kugler/settings", "version": 2}
+    assert validate_settings(v2) == default_settings()
+    assert validate_settings({**v2, "line": 4})["line"] == 4
+    assert validate_settings({**v2, "sound": True}) == dict(default_settings(), sound=True)
+
+
+@pytest.mark.parametrize(
+    ("v1", "v2"),
+    [
+        ({}, {}),
+        ({"reduced_motion": None}, {"speed": None}),
+        ({"reduced_motion": True}, {"speed": "off"}),
+        ({"reduced_motion": False}, {"speed": "normal"}),
+        ({"language": "sv", "line": 4, "reduced_motion": True},
+         {"language": "sv", "line": 4, "speed": "off"}),
+    ],
+)
+def test_version_1_settings_are_read(v1: dict[str, Any], v2: dict[str, Any]) -> None:
+    old = {**V1, **v1}
+    before = dict(old)
+    assert validate_settings(old) == {**default_settings(), **v2}
+    assert old == before  # the stored document is not changed
 
 
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"version": 2}, "newer_version"),
+        ({"version": 3}, "newer_version"),
         ({"version": 10**6}, "newer_version"),
         ({"version": 0}, "bad_document"),
         ({"version": -1}, "bad_document"),
@@ -61,8 +89,19 @@ def test_missing_settings_fields_take_defaults() -> None:
         ({"line": 6}, "bad_document"),
         ({"line": True}, "bad_document"),
         ({"line": "4"}, "bad_document"),
-        ({"reduced_motion": 1}, "bad_document"),
-        ({"reduced_motion": "yes"}, "bad_document"),
+        ({"reduced_motion": True}, "bad_document"),  # a version-1 field in version 2
+        ({"speed": "slow"}, "bad_document"),
+        ({"speed": True}, "bad_document"),
+        ({"speed": "OFF"}, "bad_document"),
+        ({"watch_speed": None}, "bad_document"),
+        ({"watch_speed": "off"}, "bad_document"),
+        ({"marks": 1}, "bad_document"),
+        ({"symbols": "yes"}, "bad_document"),
+        ({"sound": None}, "bad_document"),
+        ({"volume": 101}, "bad_document"),
+        ({"volume": -1}, "bad_document"),
+        ({"volume": 50.0}, "bad_document"),
+        ({"volume": True}, "bad_document"),
         ({"theme": "dark"}, "bad_document"),
     ],
 )
@@ -70,6 +109,23 @@ def test_bad_settings(change: dict[str, Any], expected: str) -> None:
     with pytest.raises(DocumentError) as info:
         validate_settings({**default_settings(), **change})
     assert info.value.code == expected
+    assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    "v1",
+    [
+        {"reduced_motion": 1},
+        {"reduced_motion": "yes"},
+        {"speed": "off"},  # a version-2 field in version 1
+        {"marks": True},
+        {"language": "de"},
+    ],
+)
+def test_bad_version_1_settings(v1: dict[str, Any]) -> None:
+    with pytest.raises(DocumentError) as info:
+        validate_settings({**V1, **v1})
+    assert info.value.code == "bad_document"
 
 
 def test_settings_without_version_or_kind() -> None:
@@ -87,31 +143,36 @@ def test_settings_without_version_or_kind() -> None:
 # -- versions and migrations ----------------------------------------------------------
 
 
-def test_an_older_version_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pretend settings are at version 2, where ``motion`` became ``reduced_motion``."""
+def test_an_older_version_is_migrated() -> None:
+    """A kind at version 3 whose version 1 had ``motion`` and version 2 ``fast``."""
 
     def v1_to_v2(d: dict[str, Any]) -> dict[str, Any]:
         d["reduced_motion"] = d.pop("motion")
         d["version"] = 2
         return d
 
-    monkeypatch.setitem(documents.CURRENT_VERSION, "kugler/settings", 2)
-    monkeypatch.setitem(documents.MIGRATIONS, "kugler/settings", {1: v1_to_v2})
-    old = {"kind": "kugler/settings", "version": 1, "language": "sv", "motion": True}
-    new = check_header(old, "kugler/settings", "settings")
-    assert new == {"kind": "kugler/settings", "version": 2, "language": "sv",
-                   "reduced_motion": True}
+    def v2_to_v3(d: dict[str, Any]) -> dict[str, Any]:
+        d["fast"] = False
+        d["version"] = 3
+        return d
+
+    steps = {1: v1_to_v2, 2: v2_to_v3}
+    old = {"kind": "k", "version": 1, "language": "sv", "motion": True}
+    new = check_header(old, "k", "thing", 3, steps)
+    assert new == {"kind": "k", "version": 3, "language": "sv", "reduced_motion": True,
+                   "fast": False}
     assert old["motion"] is True  # the input is not changed
+    assert check_header(dict(new), "k", "thing", 3, steps) == new
     with pytest.raises(DocumentError) as info:
-        check_header(dict(old, version=3), "kugler/settings", "settings")
+        check_header(dict(old, version=4), "k", "thing", 3, steps)
     assert info.value.code == "newer_version"
 
 
-def test_a_version_without_migration_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(documents.CURRENT_VERSION, "kugler/settings", 2)
+def test_a_version_without_migration_is_refused() -> None:
     with pytest.raises(DocumentError) as info:
-        check_header(default_settings(), "kugler/settings", "settings")
+        check_header({"kind": "k", "version": 1}, "k", "thing", 3, {2: lambda d: d})
     assert info.value.code == "bad_document"
+    assert "version 1 cannot be read" in str(info.value)
 
 
 # -- clean text -------------------------------------------------------------------------
@@ -191,8 +252,8 @@ def test_export_and_read_back() -> None:
         ({"kind": "kugler/settings"}, "bad_document"),
         ({"date": 5}, "bad_document"),
         ({"records": {"5": empty_records(4)}}, "bad_document"),
-        ({"records": {"4": {**empty_records(4), "version": 2}}}, "newer_version"),
-        ({"settings": {**default_settings(), "version": 2}}, "newer_version"),
+        ({"records": {"4": {**empty_records(4), "version": 3}}}, "newer_version"),
+        ({"settings": {**default_settings(), "version": 3}}, "newer_version"),
         ({"game": {**_played(), "board": ["."] * 9}}, "bad_document"),
     ],
 )

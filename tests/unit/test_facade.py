@@ -11,7 +11,7 @@ import pytest
 from kugler_core.documents import default_settings
 from kugler_core.facade import Session
 from kugler_core.game import Game
-from kugler_core.records import empty_records
+from kugler_core.records import empty_records, unpack_history
 from kugler_core.rng import MAX_DEAL
 
 DATE = "2026-11-29T18:00:00.000Z"
@@ -364,7 +364,7 @@ def test_records_load() -> None:
     ("args", "expected"),
     [
         ({"doc": {"kind": "kugler/records"}, "line": 5}, "bad_document"),
-        ({"doc": dict(empty_records(5), version=2), "line": 5}, "newer_version"),
+        ({"doc": dict(empty_records(5), version=3), "line": 5}, "newer_version"),
         ({"doc": dict(empty_records(5), record=-1), "line": 5}, "bad_document"),
         ({"doc": empty_records(4), "line": 5}, "bad_document"),
         ({"doc": "[]", "line": 5}, "bad_document"),
@@ -389,9 +389,56 @@ def test_records_add() -> None:
                 name=None)
     assert second["rank"] == 1 and second["new_record"] and second["previous_record"] == 20
     zero = ok(s, "records_add", records=second["records"], game=finished("c", 0), date=DATE)
-    assert zero["rank"] is None and zero["summary"]["games"] == 3
+    assert zero["rank"] == 3 and zero["summary"]["games"] == 3  # 0 points: ranked too
     four = ok(s, "records_add", records=None, game=finished("d", 1, line=4), date=DATE)
     assert four["records"]["line"] == 4 and four["records"]["record"] == 20
+
+
+def test_records_add_reports_help_and_daily_bests_of_a_version_1_game() -> None:
+    res = ok(Session(), "records_add", records=None, game=finished("a", 2), date=DATE)
+    assert res["assisted"] is False
+    assert res["daily_best"] is None and res["daily_beaten"] is False
+    assert res["records"]["version"] == 2 and res["records"]["ranking"][0]["history"] is None
+    assert res["summary"]["assisted"] == {"games": 0, "points": 0}
+    assert res["summary"]["daily"] == []
+
+
+GAME_V2 = "hints" in Game.new(deal=1).to_dict()
+"""The version-2 game document (history, hints, computer, daily) is there."""
+needs_game_v2 = pytest.mark.skipif(
+    not GAME_V2, reason="needs the version-2 game document (hints, computer, history, daily)"
+)
+
+
+@needs_game_v2
+def test_records_add_counts_an_assisted_game_apart() -> None:
+    s = Session()
+    first = ok(s, "records_add", records=None, game=finished("a", 2), date=DATE)
+    helped = dict(finished("h", 3), hints=1)
+    res = ok(s, "records_add", records=first["records"], game=helped, date=DATE)
+    assert res["assisted"] is True and res["rank"] is None and not res["new_record"]
+    assert res["records"]["record"] == 20 and res["records"]["ranking"] == (
+        first["records"]["ranking"])
+    assert res["summary"]["assisted"] == {"games": 1, "points": 30}
+    assert res["summary"]["games"] == 1
+
+
+@needs_game_v2
+def test_records_add_keeps_the_moves_of_a_ranked_game() -> None:
+    s = Session()
+    g = Game.new(deal=11, line=4, id="played")
+    while not g.over:
+        balls = [i for i, c in enumerate(g.board) if c]
+        source, target = next(
+            ((i // 9, i % 9), t) for i in balls
+            for t in sorted(g.reachable((i // 9, i % 9)))[:1]
+        )
+        g.move(source, target)
+    doc = g.to_dict()
+    res = ok(s, "records_add", records=None, game=doc, date=DATE)
+    entry = res["records"]["ranking"][0]
+    assert entry["moves"] == g.moves
+    assert unpack_history(entry["history"]) == doc["history"]
 
 
 def test_records_add_keeps_a_hostile_name_as_text() -> None:
@@ -433,7 +480,7 @@ def test_records_merge() -> None:
     assert ok(s, "records_merge", a=None, b=tab_b, line=5)["records"] == tab_b
     assert ok(s, "records_merge", a=tab_a, b=None, line=5)["records"] == tab_a
     assert code(s, "records_merge", a=tab_a, b=empty_records(4), line=5) == "bad_document"
-    assert code(s, "records_merge", a=dict(tab_a, version=2), b=None, line=5) == "newer_version"
+    assert code(s, "records_merge", a=dict(tab_a, version=3), b=None, line=5) == "newer_version"
     assert code(s, "records_merge", a=tab_a, b=None, line=4) == "bad_document"
     assert code(s, "records_merge", a=tab_a, b=None) == "bad_request"
 
@@ -444,13 +491,20 @@ def test_records_merge() -> None:
 def test_settings_load() -> None:
     s = Session()
     assert ok(s, "settings_load", doc=None)["settings"] == default_settings()
-    doc = dict(default_settings(), language="sv", line=4, reduced_motion=True)
+    doc = dict(default_settings(), language="sv", line=4, speed="fast", marks=True,
+               symbols=True, sound=True, volume=35, watch_speed="max")
     assert ok(s, "settings_load", doc=doc)["settings"] == doc
     partial = {"kind": "kugler/settings", "version": 1, "language": "da"}
     assert ok(s, "settings_load", doc=partial)["settings"] == dict(
         default_settings(), language="da")
+    v1 = {"kind": "kugler/settings", "version": 1, "language": "en", "line": 4,
+          "reduced_motion": True}
+    assert ok(s, "settings_load", doc=v1)["settings"] == dict(
+        default_settings(), language="en", line=4, speed="off")
     assert code(s, "settings_load", doc=dict(doc, language="de")) == "bad_document"
-    assert code(s, "settings_load", doc=dict(doc, version=2)) == "newer_version"
+    assert code(s, "settings_load", doc=dict(doc, volume=101)) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
+    assert code(s, "settings_load", doc=dict(doc, version=3)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 from typing import Any
 
@@ -10,15 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kugler_core.documents import DocumentError
+from kugler_core.checks import DocumentError
 from kugler_core.records import (
+    DAILY_SIZE,
+    HISTORY_ALPHABET,
+    HISTORY_MAX,
     RANKING_SIZE,
     RECENT_SIZE,
     add_game,
     clean_name,
     empty_records,
+    game_extras,
     merge_records,
+    pack_history,
     summary,
+    unpack_history,
     validate_records,
 )
 
@@ -35,11 +42,14 @@ def game(
     lines: dict[str, int] | None = None,
     deal: int = 7,
     over: bool = True,
+    **v2: Any,
 ) -> dict[str, Any]:
-    """The fields of a finished game document that the records read."""
+    """The fields of a finished game document that the records read; ``v2``
+    adds fields of the version-2 game document (history, hints, computer,
+    daily), which a version-1 document lacks."""
     return {
         "kind": "kugler/game",
-        "version": 1,
+        "version": 2 if v2 else 1,
         "id": gid,
         "deal": deal,
         "line": line,
@@ -48,6 +58,7 @@ def game(
         "seconds": seconds,
         "lines": ({"5": score // 10} if score else {}) if lines is None else lines,
         "over": over,
+        **v2,
     }
 
 
@@ -71,23 +82,40 @@ def test_first_game_sets_record_rank_and_stats() -> None:
     assert d["stats"]["moves"] == 12 and d["stats"]["seconds"] == 99
     assert d["stats"]["lines"] == {"5": 3}
     assert d["stats"]["recent"] == [
-        {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3}}
+        {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3},
+         "assisted": False}
     ]
+    assert d["stats"]["assisted"] == {"games": 0, "points": 0}
+    assert d["stats"]["daily"] == {}
     assert d["ranking"] == [
         {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3},
-         "deal": 7, "date": DATE, "name": "Ann"}
+         "deal": 7, "date": DATE, "name": "Ann", "history": None}
     ]
+    assert not res.assisted and res.daily_best is None and not res.daily_beaten
     assert validate_records(d, 5) == d
 
 
-def test_zero_point_game_counts_in_stats_not_ranking() -> None:
+def test_zero_point_game_enters_stats_and_ranking() -> None:
+    """The help pages: every finished game goes into the statistics and onto the
+    ranking with its points, 0 included."""
     res = add_game(empty_records(5), game("z", 0), DATE)
-    assert res.rank is None and not res.new_record
-    assert res.doc["ranking"] == [] and res.doc["record"] == 0
+    assert res.rank == 1 and not res.new_record and res.previous_record == 0
+    assert res.doc["record"] == 0
+    assert [(e["id"], e["points"]) for e in res.doc["ranking"]] == [("z", 0)]
     assert res.doc["stats"]["games"] == 1
     assert res.doc["stats"]["recent"] == [
-        {"id": "z", "points": 0, "moves": 10, "seconds": 60, "lines": {}}
+        {"id": "z", "points": 0, "moves": 10, "seconds": 60, "lines": {}, "assisted": False}
     ]
+    assert validate_records(res.doc, 5) == res.doc
+
+
+def test_zero_point_games_fill_the_ranking_below_the_others() -> None:
+    d = play([0, 20, 0])
+    assert [(e["id"], e["points"]) for e in d["ranking"]] == [("g1", 20), ("g0", 0), ("g2", 0)]
+    full = play([10] * RANKING_SIZE)
+    res = add_game(full, game("z", 0), DATE)
+    assert res.rank is None and res.doc["ranking"] == full["ranking"]
+    assert res.doc["stats"]["games"] == RANKING_SIZE + 1
 
 
 def test_same_game_twice_is_counted_once() -> None:
@@ -121,9 +149,7 @@ def test_ties_go_to_the_earlier_date_then_id() -> None:
 def test_ranking_keeps_ten_best() -> None:
     scores = [10, 50, 20, 90, 0, 30, 70, 40, 60, 80, 100, 5, 0, 15]
     d = play(scores)
-    assert [e["points"] for e in d["ranking"]] == sorted(
-        [s for s in scores if s], reverse=True
-    )[:RANKING_SIZE]
+    assert [e["points"] for e in d["ranking"]] == sorted(scores, reverse=True)[:RANKING_SIZE]
     assert d["record"] == 100 and d["stats"]["games"] == len(scores)
     res = add_game(d, game("low", 1), DATE)
     assert res.rank is None and res.doc["ranking"] == d["ranking"]
@@ -245,6 +271,7 @@ BAD_DOCUMENTS = [
     ("record", 30.0),
     ("ranking", {}),
     ("ranking.0.points", 0),
+    ("ranking.0.points", -1),
     ("ranking.0.points", 10),
     ("ranking.0.id", ""),
     ("ranking.0.id", "x" * 65),
@@ -278,6 +305,29 @@ BAD_DOCUMENTS = [
     ("stats.recent.2.moves", 11),
     ("stats.recent.0.extra", 1),
     ("stats.lines", []),
+    ("stats.recent.0.assisted", 0),
+    ("stats.recent.0.assisted", None),
+    ("stats.recent.0.assisted", _DELETE),
+    ("stats.recent.0.assisted", True),  # a ranked game cannot be assisted
+    ("stats.assisted", _DELETE),
+    ("stats.assisted", []),
+    ("stats.assisted.games", -1),
+    ("stats.assisted.points", 5),  # points without games
+    ("stats.assisted.extra", 0),
+    ("stats.daily", _DELETE),
+    ("stats.daily", []),
+    ("stats.daily", {"2026-11-29": 31}),  # beats the record
+    ("stats.daily", {"2026-11-29": -1}),
+    ("stats.daily", {"2026-11-29": "10"}),
+    ("stats.daily", {"2026-11-29T10:00Z": 10}),
+    ("stats.daily", {"2026-02-30": 10}),
+    ("stats.daily", {"yesterday": 10}),
+    ("ranking.0.history", _DELETE),
+    ("ranking.0.history", []),
+    ("ranking.0.history", "00"),  # one move, the game has ten
+    ("ranking.0.history", "0" * 19 + "#"),  # not a cell
+    ("ranking.0.history", "0" * 19 + '"'),
+    ("ranking.0.history", 5),
     ("stats", _DELETE),
     ("surprise", 1),
 ]
@@ -305,7 +355,7 @@ def test_more_than_ten_ranking_entries_is_rejected() -> None:
 
 def test_newer_version_is_reported_as_such() -> None:
     d = play([10])
-    d["version"] = 2
+    d["version"] = 3
     with pytest.raises(DocumentError) as info:
         validate_records(d, 5)
     assert info.value.code == "newer_version"
@@ -332,8 +382,22 @@ def test_summary() -> None:
     assert s == {
         "games": 3, "points": 50, "average": 16.7, "best": 30, "moves": 30,
         "seconds": 180, "lines": {"5": 5}, "recent_points": [30, 0, 20],
+        "assisted": {"games": 0, "points": 0}, "daily": [],
     }
     assert summary(empty_records(4))["average"] == 0.0
+
+
+def test_summary_shows_assisted_games_and_daily_bests() -> None:
+    d = play([30, 0])
+    d = add_game(d, game("h", 500, hints=1), DATE).doc
+    d = add_game(d, game("d1", 20, daily="2026-11-28"), DATE).doc
+    d = add_game(d, game("d2", 10, daily="2026-11-29"), DATE).doc
+    s = summary(d)
+    assert s["games"] == 4 and s["points"] == 60 and s["average"] == 15.0
+    assert s["recent_points"] == [30, 0, 20, 10]  # the game with help is apart
+    assert s["assisted"] == {"games": 1, "points": 500}
+    assert s["daily"] == [{"date": "2026-11-29", "points": 10},
+                          {"date": "2026-11-28", "points": 20}]
 
 
 # -- properties ------------------------------------------------------------------
@@ -359,8 +423,8 @@ def test_records_properties(scores: list[int], data: st.DataObject) -> None:
     assert doc["record"] == doc["stats"]["best"] == max(scores, default=0)
     pts = [e["points"] for e in doc["ranking"]]
     assert pts == sorted(pts, reverse=True) and len(pts) <= RANKING_SIZE
-    assert all(p > 0 for p in pts)
-    assert pts == sorted((s for s in scores if s), reverse=True)[:RANKING_SIZE]
+    assert pts == sorted(scores, reverse=True)[:RANKING_SIZE]
+    assert len(pts) == min(len(scores), RANKING_SIZE)
     assert validate_records(json.loads(json.dumps(doc)), 5) == doc
 
 
@@ -450,3 +514,371 @@ def test_merge_counts_every_game_once(base: list[int], xs: list[int], ys: list[i
     res = merge_records(_add_all(common, x_games), _add_all(common, y_games))
     assert res.complete
     assert res.doc == _serial(b_games + x_games + y_games)
+
+
+# -- assisted games (hints or computer moves) -------------------------------------------
+
+
+@pytest.mark.parametrize(("hints", "computer"), [(1, 0), (0, 1), (3, 250)])
+def test_assisted_game_counts_apart(hints: int, computer: int) -> None:
+    before = play([30, 0, 20])
+    res = add_game(before, game("help", 900, moves=99, hints=hints, computer=computer), DATE)
+    assert res.assisted and res.rank is None and not res.new_record
+    assert res.previous_record == 30 and not res.already_counted
+    d = res.doc
+    assert d["record"] == 30 and d["ranking"] == before["ranking"]
+    assert d["stats"]["assisted"] == {"games": 1, "points": 900}
+    for key in ("games", "points", "moves", "seconds", "best", "lines", "daily"):
+        assert d["stats"][key] == before["stats"][key], key
+    assert d["stats"]["recent"][-1] == {
+        "id": "help", "points": 900, "moves": 99, "seconds": 60, "lines": {"5": 90},
+        "assisted": True,
+    }
+    assert validate_records(json.loads(json.dumps(d)), 5) == d
+    again = add_game(d, game("help", 900, moves=99, hints=hints, computer=computer), DATE)
+    assert again.already_counted and again.doc == d and again.assisted
+
+
+def test_assisted_game_on_an_empty_document() -> None:
+    res = add_game(empty_records(4), game("h", 0, line=4, lines={}, computer=5), DATE)
+    assert res.rank is None and res.doc["ranking"] == [] and res.doc["record"] == 0
+    assert res.doc["stats"]["games"] == 0 and res.doc["stats"]["assisted"]["games"] == 1
+
+
+@pytest.mark.parametrize(
+    ("doc", "expected"),
+    [
+        ({}, (None, 0, 0, None)),  # a version-1 game document
+        ({"history": None, "hints": 0, "computer": 0, "daily": None}, (None, 0, 0, None)),
+        ({"history": [[0, 80], [40, 41]], "hints": 2}, ([[0, 80], [40, 41]], 2, 0, None)),
+        ({"computer": 7, "daily": "2026-11-29"}, (None, 0, 7, "2026-11-29")),
+    ],
+)
+def test_game_extras(doc: dict[str, Any], expected: tuple[Any, ...]) -> None:
+    moves = 2 if doc.get("history") else 0
+    extras = game_extras(doc, moves)
+    assert (extras.history, extras.hints, extras.computer, extras.daily) == expected
+    assert extras.assisted == (expected[1] > 0 or expected[2] > 0)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"hints": -1},
+        {"hints": True},
+        {"hints": None},
+        {"computer": 1.0},
+        {"daily": "29.11.2026"},
+        {"daily": "2026-11-29T00:00:00Z"},
+        {"daily": 20261129},
+        {"history": [[0, 1]]},  # one move, the game has two
+        {"history": [[0, 1], [2]]},
+        {"history": [[0, 1], [2, 3, 4]]},
+        {"history": [[0, 1], [2, 81]]},
+        {"history": [[0, 1], [-1, 3]]},
+        {"history": [[0, 1], [True, 3]]},
+        {"history": [[0, 1], "23"]},
+        {"history": "0123"},
+    ],
+)
+def test_game_extras_refuses(doc: dict[str, Any]) -> None:
+    with pytest.raises(DocumentError) as info:
+        game_extras(doc, 2)
+    assert info.value.code == "bad_document"
+
+
+def test_add_game_refuses_a_bad_history_and_changes_nothing() -> None:
+    d = play([10])
+    before = copy.deepcopy(d)
+    with pytest.raises(DocumentError, match="history"):
+        add_game(d, game("x", 20, moves=3, history=[[0, 1], [1, 2]]), DATE)
+    assert d == before
+
+
+# -- the moves of ranked games ------------------------------------------------------------
+
+
+def test_ranking_keeps_the_moves_and_recent_does_not() -> None:
+    moves = [[0, 80], [80, 40], [9, 10]]
+    d = add_game(empty_records(5), game("a", 10, moves=3, history=moves), DATE).doc
+    entry = d["ranking"][0]
+    assert entry["history"] == pack_history(moves) and len(entry["history"]) == 6
+    assert unpack_history(entry["history"]) == moves
+    assert "history" not in d["stats"]["recent"][0]
+    unknown = add_game(d, game("b", 10, moves=3), DATE).doc  # a version-1 game
+    assert unknown["ranking"][1]["history"] is None
+
+
+def test_a_history_beyond_the_cap_is_not_kept() -> None:
+    n = HISTORY_MAX + 1
+    long = game("long", 10, moves=n, history=[[i % 81, (i + 1) % 81] for i in range(n)])
+    d = add_game(empty_records(5), long, DATE).doc
+    assert d["ranking"][0]["history"] is None and d["ranking"][0]["moves"] == n
+    exact = game("cap", 10, moves=HISTORY_MAX, history=[[1, 2]] * HISTORY_MAX)
+    d = add_game(d, exact, DATE).doc
+    kept = {e["id"]: e["history"] for e in d["ranking"]}
+    assert kept["long"] is None
+    assert unpack_history(kept["cap"]) == [[1, 2]] * HISTORY_MAX
+    assert validate_records(d, 5) == d
+
+
+def test_history_alphabet() -> None:
+    assert len(HISTORY_ALPHABET) == len(set(HISTORY_ALPHABET)) == 81
+    assert all(ch.isascii() and ch.isprintable() and not ch.isspace()
+               for ch in HISTORY_ALPHABET)
+    assert not set(HISTORY_ALPHABET) & set("\"\\<>&'")
+    assert json.dumps(HISTORY_ALPHABET) == '"' + HISTORY_ALPHABET + '"'
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)).map(list), max_size=60))
+def test_pack_history_round_trips(moves: list[list[int]]) -> None:
+    text = pack_history(moves)
+    assert len(text) == 2 * len(moves)
+    assert unpack_history(text) == moves
+
+
+@pytest.mark.parametrize("text", ["0", "012", "0#", "0 ", '0"', "0\\", "0é"])
+def test_unpack_history_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        unpack_history(text)
+
+
+@pytest.mark.parametrize("moves", [[[0, 81]], [[-1, 0]], [[0]], [[0, 1, 2]], [[True, 1]]])
+def test_pack_history_refuses(moves: list[list[int]]) -> None:
+    with pytest.raises(ValueError):
+        pack_history(moves)
+
+
+def _largest(line: int) -> dict[str, Any]:
+    """The largest realistic records: ten ranked 5,000-move games with names,
+    a full list of recent games and of daily bests."""
+    doc = empty_records(line)
+    moves = [[(7 * i) % 81, (13 * i + 5) % 81] for i in range(5000)]
+    lines = {str(line): 10**4}
+    for day in range(DAILY_SIZE):
+        date = (dt.date(2025, 1, 1) + dt.timedelta(days=day)).isoformat()
+        doc = add_game(doc, game(f"d{day:03d}", 0, line=line, lines={}, daily=date), DATE).doc
+    for i in range(RECENT_SIZE):
+        big = i >= RECENT_SIZE - RANKING_SIZE
+        g = game(f"{'game-' * 6}{i:04d}", 10**5 + i if big else i, line=line, lines=lines,
+                 moves=5000 if big else 100, seconds=99_999,
+                 history=moves if big else [[0, 1]] * 100)
+        doc = add_game(doc, g, DATE, "Ååå Øøø " * 3).doc
+    return doc
+
+
+def test_the_largest_records_stay_small() -> None:
+    """Ten 5,000-move games per variant, both variants: the two stored
+    documents stay far inside localStorage (about 5 MB per site, counted in
+    UTF-16 by some browsers: 2.5 million characters)."""
+    docs = [_largest(5), _largest(4)]
+    assert all(len(d["stats"]["daily"]) == DAILY_SIZE for d in docs)
+    assert all(len(d["ranking"]) == RANKING_SIZE for d in docs)
+    assert all(e["moves"] == 5000 and e["history"] for d in docs for e in d["ranking"])
+    chars = sum(len(_stored(d)) for d in docs)  # measured: 265,094
+    assert 200_000 < chars < 300_000
+    # The same moves as JSON lists [[from, to], ...] would take 3 times more (840,354).
+    as_lists = sum(
+        len(_stored({**d, "ranking": [
+            {**e, "history": unpack_history(e["history"])} for e in d["ranking"]
+        ]})) for d in docs
+    )
+    assert as_lists > 3 * chars
+
+
+def _stored(doc: dict[str, Any]) -> str:
+    """The text the page stores: JSON.stringify's compact form."""
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- daily bests --------------------------------------------------------------------------
+
+DAY = "2026-11-29"
+
+
+def test_daily_best_is_kept_and_beaten() -> None:
+    first = add_game(empty_records(5), game("a", 20, daily=DAY), DATE)
+    assert first.daily_best is None and not first.daily_beaten
+    assert first.doc["stats"]["daily"] == {DAY: 20}
+    lower = add_game(first.doc, game("b", 10, daily=DAY), DATE)
+    assert lower.daily_best == 20 and not lower.daily_beaten
+    assert lower.doc["stats"]["daily"] == {DAY: 20}
+    equal = add_game(lower.doc, game("c", 20, daily=DAY), DATE)
+    assert equal.daily_best == 20 and not equal.daily_beaten
+    higher = add_game(equal.doc, game("d", 30, daily=DAY), DATE)
+    assert higher.daily_best == 20 and higher.daily_beaten
+    assert higher.doc["stats"]["daily"] == {DAY: 30}
+    other = add_game(higher.doc, game("e", 0, daily="2026-11-30"), DATE)
+    assert other.daily_best is None and not other.daily_beaten
+    assert other.doc["stats"]["daily"] == {DAY: 30, "2026-11-30": 0}
+    plain = add_game(other.doc, game("f", 50), DATE)  # not a daily game
+    assert plain.daily_best is None and plain.doc["stats"]["daily"] == other.doc["stats"]["daily"]
+    again = add_game(higher.doc, game("d", 30, daily=DAY), DATE)
+    assert again.already_counted and again.daily_best == 30 and not again.daily_beaten
+
+
+def test_an_assisted_daily_game_leaves_the_daily_best() -> None:
+    d = add_game(empty_records(5), game("a", 20, daily=DAY), DATE).doc
+    res = add_game(d, game("b", 90, daily=DAY, hints=1), DATE)
+    assert res.assisted and res.daily_best == 20 and not res.daily_beaten
+    assert res.doc["stats"]["daily"] == {DAY: 20}
+    fresh = add_game(empty_records(5), game("c", 90, daily=DAY, computer=3), DATE)
+    assert fresh.doc["stats"]["daily"] == {}
+
+
+def test_daily_keeps_the_last_400_dates() -> None:
+    d = empty_records(5)
+    days = [(dt.date(2025, 6, 1) - dt.timedelta(days=3 * i)).isoformat()
+            for i in range(DAILY_SIZE + 5)]
+    for i, day in enumerate(days):
+        d = add_game(d, game(f"g{i}", 10, daily=day), DATE).doc
+    assert list(d["stats"]["daily"]) == sorted(days)[-DAILY_SIZE:]
+    old = add_game(d, game("old", 20, daily="2020-01-01"), DATE).doc  # older than all kept
+    assert old["stats"]["daily"] == d["stats"]["daily"]
+
+
+# -- version 1 documents -------------------------------------------------------------------
+
+V1 = {
+    "kind": "kugler/records", "version": 1, "line": 5, "record": 30,
+    "ranking": [{"id": "g0", "points": 30, "moves": 10, "seconds": 60, "lines": {"5": 3},
+                 "deal": 7, "date": DATE, "name": "Bo"}],
+    "stats": {"games": 2, "points": 30, "moves": 20, "seconds": 120, "best": 30,
+              "lines": {"5": 3},
+              "recent": [{"id": "g0", "points": 30, "moves": 10, "seconds": 60,
+                          "lines": {"5": 3}},
+                         {"id": "g1", "points": 0, "moves": 10, "seconds": 60, "lines": {}}]},
+}
+
+
+def test_version_1_records_are_read() -> None:
+    old = copy.deepcopy(V1)
+    d = validate_records(old, 5)
+    assert old == V1  # the stored document is not changed
+    assert d["version"] == 2
+    assert d["ranking"] == [{**V1["ranking"][0], "history": None}]  # type: ignore[index]
+    assert d["stats"]["assisted"] == {"games": 0, "points": 0} and d["stats"]["daily"] == {}
+    assert [r["assisted"] for r in d["stats"]["recent"]] == [False, False]
+    assert validate_records(d, 5) == d
+    res = add_game(old, game("g2", 0), DATE)  # a version-1 document takes a new game
+    assert res.doc["version"] == 2 and res.rank == 2
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["ranking.0.history", "stats.assisted", "stats.daily", "stats.recent.0.assisted"],
+)
+def test_version_1_records_with_a_version_2_field_are_refused(path: str) -> None:
+    d: Any = copy.deepcopy(V1)
+    *parents, last = path.split(".")
+    node = d
+    for k in parents:
+        node = node[int(k)] if isinstance(node, list) else node[k]
+    node[last] = None
+    with pytest.raises(DocumentError) as info:
+        validate_records(d, 5)
+    assert info.value.code == "bad_document"
+
+
+def test_merge_with_a_version_1_copy() -> None:
+    newer = add_game(V1, game("n1", 40, daily=DAY), DATE).doc
+    res = merge_records(V1, newer)
+    assert res.complete and res.doc == newer
+    assert merge_records(newer, V1).doc == newer
+
+
+# -- merging version-2 copies: assisted games and daily bests ----------------------------
+
+Played = tuple[str, int, dict[str, Any]]
+
+
+def _add_v2(doc: dict[str, Any], games: list[Played]) -> dict[str, Any]:
+    for gid, pts, v2 in games:
+        doc = add_game(doc, game(gid, pts, moves=pts // 10 + 3, seconds=pts + 1, **v2),
+                       "2026-05-01T00:00:00Z").doc
+    return doc
+
+
+def test_merge_of_two_tabs_with_assisted_and_daily_games() -> None:
+    base = _add_v2(empty_records(5), [
+        ("b1", 10, {"daily": "2026-05-01"}), ("b2", 500, {"hints": 1}),
+    ])
+    tab_a = _add_v2(base, [("a1", 30, {"daily": "2026-05-02"}), ("a2", 70, {"computer": 9})])
+    tab_b = _add_v2(base, [
+        ("x1", 40, {"daily": "2026-05-02"}), ("x2", 20, {"daily": "2026-05-01"}),
+        ("x3", 900, {"hints": 2, "daily": "2026-05-03"}),
+    ])
+    res = merge_records(tab_a, tab_b)
+    assert res.complete
+    stats = res.doc["stats"]
+    assert stats["games"] == 4 and stats["points"] == 100  # b1 a1 x1 x2
+    assert stats["assisted"] == {"games": 3, "points": 1470}  # b2 a2 x3, each once
+    assert stats["daily"] == {"2026-05-01": 20, "2026-05-02": 40}  # the higher of each date
+    assert [e["id"] for e in res.doc["ranking"]] == ["x1", "a1", "x2", "b1"]
+    assert res.doc == _add_v2(base, [
+        ("a1", 30, {"daily": "2026-05-02"}), ("a2", 70, {"computer": 9}),
+        ("x1", 40, {"daily": "2026-05-02"}), ("x2", 20, {"daily": "2026-05-01"}),
+        ("x3", 900, {"hints": 2, "daily": "2026-05-03"}),
+    ])
+    assert merge_records(res.doc, tab_b).doc == res.doc  # a second join adds nothing
+    assert merge_records(res.doc, tab_a).doc == res.doc
+
+
+def test_merge_counts_assisted_games_when_lining_up_without_a_common_game() -> None:
+    a = _add_v2(empty_records(5), [("a1", 10, {}), ("a2", 50, {"hints": 1})])
+    b = _add_v2(empty_records(5), [("x1", 70, {"computer": 1})])
+    res = merge_records(a, b)
+    assert res.complete and res.doc["stats"]["assisted"] == {"games": 2, "points": 120}
+    assert res.doc["stats"]["games"] == 1 and res.doc["record"] == 10
+
+
+def test_merge_that_cannot_line_up_counts_assisted_games_as_seen() -> None:
+    a = _add_v2(empty_records(5), [(f"a{i}", 10, {"hints": 1}) for i in range(RECENT_SIZE + 1)])
+    b = _add_v2(empty_records(5), [("x1", 20, {})])
+    res = merge_records(a, b)
+    assert not res.complete and res.doc == a
+    res = merge_records(b, a)
+    assert not res.complete and res.doc == a  # the copy that has seen more games
+
+
+played_st = st.lists(
+    st.tuples(
+        st.integers(0, 6),
+        st.booleans(),
+        st.none() | st.sampled_from(["2026-05-01", "2026-05-02"]),
+    ),
+    max_size=10,
+)
+
+
+def _named(prefix: str, games: list[tuple[int, bool, str | None]]) -> list[Played]:
+    out: list[Played] = []
+    for i, (p, helped, day) in enumerate(games):
+        v2: dict[str, Any] = {"hints": int(helped)}
+        if day:
+            v2["daily"] = day
+        out.append((f"{prefix}{i}", p * 10, v2))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(played_st, played_st, played_st)
+def test_merge_of_version_2_copies_counts_every_game_once(
+    base: list[tuple[int, bool, str | None]],
+    xs: list[tuple[int, bool, str | None]],
+    ys: list[tuple[int, bool, str | None]],
+) -> None:
+    b, x, y = _named("b", base), _named("x", xs), _named("y", ys)
+    common = _add_v2(empty_records(5), b)
+    res = merge_records(_add_v2(common, x), _add_v2(common, y))
+    assert res.complete
+    serial = _add_v2(empty_records(5), b + x + y)
+    assert res.doc == serial
+    own = [p for _, p, v2 in b + x + y if not v2["hints"]]
+    helped = [p for _, p, v2 in b + x + y if v2["hints"]]
+    assert res.doc["stats"]["games"] == len(own) and res.doc["stats"]["points"] == sum(own)
+    assert res.doc["stats"]["assisted"] == {"games": len(helped), "points": sum(helped)}
+    assert res.doc["record"] == max(own, default=0)
+    ranked = {e["id"] for e in res.doc["ranking"]}
+    assert not ranked & {gid for gid, _, v2 in b + x + y if v2["hints"]}
