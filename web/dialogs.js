@@ -138,7 +138,8 @@ export function scoreChart(recent, record) {
 export function renderStats(records) {
   const body = $("stats-body");
   const stats = records?.stats;
-  if (!stats || !stats.games) {
+  const helped = stats?.assisted?.games ? stats.assisted : null; // games with help, counted apart
+  if (!stats || (!stats.games && !helped)) {
     body.replaceChildren(el("p", { class: "empty", text: t("noGames") }));
     return;
   }
@@ -148,11 +149,13 @@ export function renderStats(records) {
     { class: "stat-list" },
     statRow(t("games"), formatNumber(stats.games)),
     statRow(t("record"), formatNumber(records.record ?? stats.best ?? 0)),
-    statRow(t("average"), formatNumber(Math.round((stats.points ?? 0) / stats.games))),
+    statRow(t("average"), formatNumber(stats.games ? Math.round((stats.points ?? 0) / stats.games) : 0)),
     statRow(t("totalPoints"), formatNumber(stats.points ?? 0)),
     statRow(t("moves"), formatNumber(stats.moves ?? 0)),
     statRow(t("totalTime"), formatTime(stats.seconds ?? 0)),
     el("div", { class: "stat-row" }, el("dt", { text: t("lines") }), lines),
+    helped && statRow(t("assistedGames"), t("assistedValue", {
+      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })),
   );
   body.replaceChildren(
     list,

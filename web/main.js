@@ -17,7 +17,7 @@
 //   tabs.js         saved game, other tabs               records.js  records, game over
 //   preferences.js  settings and language                play.js     new game, moves, undo
 //   startup.js      the engine's life                    menus.js    buttons, windows, keys
-//   transfer.js     export and import
+//   transfer.js     export and import                   assist.js   hint, watch
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
 import { engine } from "./store.js";
@@ -29,6 +29,7 @@ import { activate, installTimeSaving } from "./play.js";
 import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
+import { installAssist } from "./assist.js";
 import { registerServiceWorker } from "./pwa.js";
 
 // The bar, the notices and the windows join the page once the board's first
@@ -44,6 +45,7 @@ installTabSync();
 installStartup();
 installMenus();
 installTransfer();
+installAssist();
 firstPaint();
 
 // Started once the filled page has had its first frame: on two cores the

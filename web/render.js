@@ -141,6 +141,7 @@ export class BoardRenderer {
     this.selected = null;
     this.selectedSince = 0;
     this.flashing = new Map(); // cell -> start time
+    this.hint = null; // {to, path} cell indices of a hint shown (setHint)
     this.loading = false;
     this.frame = 0;
     this.pxSize = 0;
@@ -219,6 +220,45 @@ export class BoardRenderer {
     this.selected = index;
     this.selectedSince = performance.now();
     this.requestDraw();
+  }
+
+  /**
+   * Show a hint's marks: a ring on the target cell `to` and dots on the
+   * cells of `path` between `from` and `to` (cell indices 0..80); null
+   * removes them. The suggested ball itself is shown by setSelected.
+   */
+  setHint(hint) {
+    this.hint = hint ? { from: hint.from, to: hint.to, path: Array.from(hint.path ?? []) } : null;
+    this.requestDraw();
+  }
+
+  /** The hint's path dots and target ring (drawn under the balls). */
+  drawHint(ctx) {
+    const c = this.cell;
+    const { from, to, path } = this.hint;
+    ctx.save();
+    ctx.fillStyle = "rgba(255, 248, 220, 0.85)";
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.55)";
+    ctx.lineWidth = Math.max(1, c * 0.02);
+    for (const idx of path) {
+      if (idx === from || idx === to) continue;
+      const [x, y] = this.center(idx);
+      ctx.beginPath();
+      ctx.arc(x, y, c * 0.09, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+    const [x, y] = this.center(to);
+    ctx.lineWidth = c * 0.08;
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.5)";
+    ctx.beginPath();
+    ctx.arc(x, y, c * 0.3, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = c * 0.05;
+    ctx.strokeStyle = "#fff1a8";
+    ctx.setLineDash([c * 0.12, c * 0.07]);
+    ctx.stroke();
+    ctx.restore();
   }
 
   /** Blink `index` red; resolves when the blink is over. */
@@ -518,6 +558,8 @@ export class BoardRenderer {
       ctx.stroke();
       ctx.restore();
     }
+
+    if (this.hint) this.drawHint(ctx);
 
     // balls at rest
     for (let i = 0; i < SIZE * SIZE; i += 1) {
