@@ -183,8 +183,9 @@ function showWatching() {
   else delete root.dataset.watching;
   controls.hidden = !watching;
   const pause = $("watch-pause");
-  pause.dataset.i18n = paused ? "watchResume" : "watchPause";
-  pause.textContent = t(pause.dataset.i18n);
+  const label = pause.querySelector("[data-i18n]");
+  label.dataset.i18n = paused ? "watchResume" : "watchPause";
+  label.textContent = t(label.dataset.i18n);
   pause.setAttribute("aria-pressed", paused ? "true" : "false");
   $("watch-speed").value = speed();
 }
