@@ -1,6 +1,7 @@
 """Soak test of the rules engine: many random games, invariants checked after every turn.
 
     python bench/soak.py --games 100000 [--seed 1] [--roundtrip-every 25] [--undo-rate 0.05]
+                         [--replay-every 1]
 
 A seeded local ``random.Random`` picks among legal moves through the public API
 (``Game.new``, ``board``, ``reachable``, ``move``, ``undo``, ``to_dict``,
@@ -18,7 +19,11 @@ the engine's:
 * every ``--roundtrip-every`` turns the game goes through JSON
   (``to_dict``/``from_dict``) and play continues with the loaded copy;
 * on a ``--undo-rate`` sample of turns: undo restores the document exactly,
-  a second undo is refused, and replaying the move gives the same turn.
+  a second undo is refused, and replaying the move gives the same turn;
+* every ``--replay-every`` games (default every game; 0 = never), when the game
+  is over: replaying its history (``replay.replay``) from the deal gives the
+  board and score seen after every move, and its replay code decodes to the
+  same game.
 
 Prints the games and turns checked and the time taken; exits 1 on the
 first broken invariant, naming the seed, game and turn.
@@ -39,6 +44,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kugler_core import Game, IllegalMove, Turn
+from kugler_core.errors import ReplayError
+from kugler_core.replay import decode, encode, replay
 
 SIZE = 9
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -55,6 +62,7 @@ class Counts:
     turns: int = 0
     roundtrips: int = 0
     undos: int = 0
+    replays: int = 0
     points: int = 0
     seconds: float = 0.0
 
@@ -172,9 +180,29 @@ def check_turn(g: Game, before: tuple[int, int], board_before: tuple[int, ...],
         raise InvariantBroken(f"next {g.next}")
 
 
+def check_replay(g: Game, seen: dict[int, tuple[tuple[int, ...], int]]) -> None:
+    """Replay ``g``'s history: the board and score after every move must be those
+    ``seen`` in play (move number -> (board, score)); the code must round-trip."""
+    history = g.history
+    if history is None or len(history) != g.moves:
+        raise InvariantBroken("the game's history does not hold its moves")
+    try:
+        frames = replay(g.deal, g.line, history)
+    except ReplayError as exc:
+        raise InvariantBroken(f"the history does not replay: {exc}") from None
+    for n, frame in enumerate(frames[1:], 1):
+        if (frame.position.board, frame.position.score) != seen[n]:
+            raise InvariantBroken(f"replaying the history differs after move {n}")
+    if frames[-1].position != g.position:
+        raise InvariantBroken("replaying the history does not end in the game's position")
+    if decode(encode(g.deal, g.line, history)) != (g.deal, g.line, history):
+        raise InvariantBroken("the replay code does not round-trip")
+
+
 def play_game(deal: int, line: int, gid: str, rnd: random.Random, counts: Counts,
-              roundtrip_every: int, undo_rate: float) -> None:
+              roundtrip_every: int, undo_rate: float, check_replays: bool = True) -> None:
     g = Game.new(deal=deal, line=line, id=gid)
+    seen: dict[int, tuple[tuple[int, ...], int]] = {}
     if standing_runs(g.board, line) or not any(g.board):
         raise InvariantBroken("a new game starts with a line or an empty board")
     turn_no = 0
@@ -188,6 +216,7 @@ def play_game(deal: int, line: int, gid: str, rnd: random.Random, counts: Counts
         turn = g.move(source, target)
         turn_no += 1
         counts.turns += 1
+        seen[g.moves] = (g.board, g.score)
         try:
             check_turn(g, before, board_before, source, target, turn)
             if before_doc is not None and not g.over:
@@ -224,12 +253,18 @@ def play_game(deal: int, line: int, gid: str, rnd: random.Random, counts: Counts
         raise InvariantBroken(f"deal {deal}: a finished game can be undone")
     if Game.from_dict(json.loads(json.dumps(doc))).to_dict() != doc:
         raise InvariantBroken(f"deal {deal}: finished game round trip differs")
+    if check_replays:
+        try:
+            check_replay(g, seen)
+        except InvariantBroken as exc:
+            raise InvariantBroken(f"deal {deal} line {line}: {exc}") from None
+        counts.replays += 1
     counts.points += g.score
     counts.games += 1
 
 
 def soak(games: int, seed: int = 1, roundtrip_every: int = 25,
-         undo_rate: float = 0.05) -> Counts:
+         undo_rate: float = 0.05, replay_every: int = 1) -> Counts:
     """Play ``games`` random games (both variants, random deals); raise
     InvariantBroken at the first broken invariant."""
     rnd = random.Random(seed)
@@ -238,7 +273,8 @@ def soak(games: int, seed: int = 1, roundtrip_every: int = 25,
     for n in range(games):
         deal = rnd.randint(1, 999_999_999)
         line = 4 if n % 2 else 5
-        play_game(deal, line, f"soak-{seed}-{n}", rnd, counts, roundtrip_every, undo_rate)
+        play_game(deal, line, f"soak-{seed}-{n}", rnd, counts, roundtrip_every, undo_rate,
+                  replay_every > 0 and n % replay_every == 0)
     counts.seconds = time.perf_counter() - start
     return counts
 
@@ -249,15 +285,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--roundtrip-every", type=int, default=25)
     ap.add_argument("--undo-rate", type=float, default=0.05)
+    ap.add_argument("--replay-every", type=int, default=1)
     args = ap.parse_args(argv)
     try:
-        c = soak(args.games, args.seed, args.roundtrip_every, args.undo_rate)
+        c = soak(args.games, args.seed, args.roundtrip_every, args.undo_rate,
+                 args.replay_every)
     except InvariantBroken as exc:
         print(f"INVARIANT BROKEN (seed {args.seed}): {exc}", file=sys.stderr)
         return 1
     rate = c.turns / c.seconds if c.seconds else 0.0
     print(f"soak: {c.games} games, {c.turns} turns checked "
-          f"({c.roundtrips} JSON round trips, {c.undos} undos), "
+          f"({c.roundtrips} JSON round trips, {c.undos} undos, {c.replays} replays), "
           f"{c.seconds:.1f} s, {rate:,.0f} turns/s, "
           f"{c.turns / max(c.games, 1):.1f} turns/game, "
           f"{c.points / max(c.games, 1):.1f} points/game")

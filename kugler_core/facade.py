@@ -10,7 +10,8 @@ It never raises. Malformed JSON, a non-object, an unknown command, missing,
 unknown, wrongly typed or out-of-range arguments give code ``bad_request``;
 an illegal move gives the ``IllegalMove`` code (``no_ball``, ``target_taken``,
 ``unreachable``, ``game_over``, ``nothing_to_undo``); a bad document gives
-the ``DocumentError`` code (``bad_document``, ``newer_version``); any other
+the ``DocumentError`` code (``bad_document``, ``newer_version``, ``bad_replay``
+for a replay code or move list that is not a legal game); any other
 exception gives ``internal``. A request that fails changes nothing.
 
 The commands, their arguments and results are those of docs/architecture.md.
@@ -24,11 +25,12 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from kugler_core.checks import check_date
+from kugler_core.daily import deal_of_day
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
 from kugler_core.errors import DocumentError, IllegalMove
 from kugler_core.fragment import parse_fragment
-from kugler_core.game import Game
+from kugler_core.game import MAX_HISTORY, PLAYERS, Game
 from kugler_core.records import (
     add_game,
     empty_records,
@@ -36,6 +38,9 @@ from kugler_core.records import (
     summary,
     validate_records,
 )
+from kugler_core.replay import encode as replay_encode
+from kugler_core.replay import replay as replay_frames
+from kugler_core.replay import unpack as replay_unpack
 from kugler_core.rng import MAX_DEAL
 
 MAX_REQUEST = 2_000_000
@@ -107,6 +112,30 @@ def _date(value: object) -> str:
         raise BadRequest(str(exc)) from None
 
 
+def _day(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 10:
+        raise BadRequest("date must be a date YYYY-MM-DD")
+    try:
+        deal_of_day(value)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    return value
+
+
+def _history(value: object) -> list[tuple[int, int]]:
+    if not isinstance(value, list):
+        raise BadRequest("history must be a list of [from, to] cell indices")
+    if len(value) > MAX_HISTORY:
+        raise BadRequest(f"history holds at most {MAX_HISTORY} moves")
+    out = []
+    for n, pair in enumerate(value, 1):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or any(type(v) is not int or not 0 <= v <= 80 for v in pair)):
+            raise BadRequest(f"move {n} of history must be [from, to] with cells 0..80")
+        out.append((pair[0], pair[1]))
+    return out
+
+
 def _line(value: object) -> int:
     if type(value) is not int or value not in (4, 5):
         raise BadRequest(f"line must be 4 or 5, not {_short(value)}")
@@ -147,6 +176,10 @@ class Session:
             "move": self._move,
             "reach": self._reach,
             "undo": self._undo,
+            "hint_shown": self._hint_shown,
+            "daily": self._daily,
+            "replay_encode": self._replay_encode,
+            "replay_decode": self._replay_decode,
             "time": self._time,
             "records_load": self._records_load,
             "records_add": self._records_add,
@@ -237,16 +270,22 @@ class Session:
     # -- commands
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
-        _args(args, ("line",), ("deal", "entropy", "id"))
+        _args(args, ("line",), ("deal", "entropy", "id", "daily"))
         line = _line(args["line"])
-        if ("deal" in args) == ("entropy" in args):
-            raise BadRequest("give either deal or entropy")
-        if "deal" in args:
+        daily = None
+        if "daily" in args:
+            if "deal" in args or "entropy" in args:
+                raise BadRequest("give daily alone, without deal or entropy")
+            daily = _day(args["daily"])
+            deal = deal_of_day(daily)
+        elif ("deal" in args) == ("entropy" in args):
+            raise BadRequest("give either deal, entropy or daily")
+        elif "deal" in args:
             deal = _int(args["deal"], "deal", 1, MAX_DEAL)
         else:
             deal = 1 + _int(args["entropy"], "entropy", 0) % MAX_DEAL
         game_id = _text(args.get("id", ""), "id", MAX_ID)
-        self._game = Game.new(deal=deal, line=line, id=game_id)
+        self._game = Game.new(deal=deal, line=line, id=game_id, daily=daily)
         return {"state": self._state()}
 
     def _load(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -256,16 +295,19 @@ class Session:
         return {"state": self._state()}
 
     def _move(self, args: dict[str, Any]) -> dict[str, Any]:
-        _args(args, ("from", "to"), ("seconds",))
+        _args(args, ("from", "to"), ("seconds", "by"))
         source = _cell(args["from"], "from")
         target = _cell(args["to"], "to")
         seconds = _seconds(args)
+        by = args.get("by", "player")
+        if by not in PLAYERS:
+            raise BadRequest(f"by must be 'player' or 'computer', not {_short(by)}")
         g = self._need_game()
         before = g.seconds
         if seconds is not None:
             g.seconds = seconds
         try:
-            turn = g.move(source, target)
+            turn = g.move(source, target, by=by)
         except BaseException:
             g.seconds = before
             raise
@@ -285,6 +327,42 @@ class Session:
         if seconds is not None:
             g.seconds = seconds
         return {"state": self._state()}
+
+    def _hint_shown(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, (), ())
+        self._need_game().count_hint()
+        return {"state": self._state()}
+
+    def _daily(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("date",), ())
+        return {"deal": deal_of_day(_day(args["date"]))}
+
+    def _replay_encode(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("deal", "line", "history"), ())
+        deal = _int(args["deal"], "deal", 1, MAX_DEAL)
+        line = _line(args["line"])
+        return {"code": replay_encode(deal, line, _history(args["history"]))}
+
+    def _replay_decode(self, args: dict[str, Any]) -> dict[str, Any]:
+        _args(args, ("code",), ())
+        code = args["code"]
+        if not isinstance(code, str):
+            raise BadRequest("code must be text")
+        deal, line, history = replay_unpack(code)
+        frames = replay_frames(deal, line, history)
+        return {
+            "deal": deal,
+            "line": line,
+            "history": [[s, t] for s, t in history],
+            "frames": [{
+                "board": list(f.position.board),
+                "next": list(f.position.next),
+                "score": f.position.score,
+                "moves": f.position.moves,
+                "over": f.position.over,
+                "turn": None if f.turn is None else f.turn.to_dict(),
+            } for f in frames],
+        }
 
     def _time(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("seconds",), ())
@@ -356,6 +434,7 @@ class Session:
         return {
             "deal": f.deal,
             "line": f.line,
+            "replay": f.replay,
             "notices": [{"code": n.code, "text": n.detail} for n in f.notices],
         }
 
@@ -407,5 +486,11 @@ def state(g: Game) -> dict[str, Any]:
         "seconds": g.seconds,
         "lines": {str(n): c for n, c in sorted(g.lines_by_length.items()) if c},
         "id": g.id,
+        "landing": [[[r, c], colour] for (r, c), colour in g.landing()],
+        "history_known": g.history is not None,
+        "hints": g.hints,
+        "computer": g.computer,
+        "assisted": g.assisted,
+        "daily": g.daily,
         "save": g.to_dict(),
     }

@@ -1,14 +1,21 @@
-"""Parse the URL fragment that opens a shared deal: ``#deal=42&line=4``.
+"""Parse the URL fragment that opens a shared deal or replay: ``#deal=42&line=4``,
+``#replay=<code>``.
 
 ``parse_fragment`` accepts any text (``location.hash``) and never raises or
-takes long: it reads at most 64 ``&``-separated parts of at most 4,096
-characters in all, and judges a number by its length before converting it.
+takes long: it reads at most 64 ``&``-separated parts of at most 99,096
+characters in all (4,096 for the parts other than a replay code, which may be
+95,000 characters long: about 40,000 moves),
+and judges a number by its length before converting it. A replay code is only
+checked for its characters and length here; the page decodes it with the
+facade's ``replay_decode``, which reports a damaged code.
 Each part it ignores gives a ``Notice(code, detail)``; the page translates the
 code and may show ``detail`` (a short plain-text quote of the part).
 
 Codes: ``bad_deal`` (not a whole number in 1..999999999), ``bad_line`` (not 4
-or 5), ``unknown_key``, ``duplicate`` (a key given again after a valid
-value: the first valid one counts), ``too_long`` (the rest of a very long fragment was not read).
+or 5), ``bad_replay`` (empty, too long, or characters no replay code has),
+``unknown_key``, ``duplicate`` (a key given again after a valid value: the
+first valid one counts), ``too_long`` (the rest of a very long fragment was
+not read).
 """
 
 from __future__ import annotations
@@ -19,10 +26,15 @@ from urllib.parse import unquote
 from kugler_core.checks import clean_text
 from kugler_core.rng import MAX_DEAL
 
-MAX_TEXT = 4096
+MAX_REPLAY = 95_000
+"""Longest replay code read from a fragment (characters)."""
+MAX_OTHER = 4096
+"""Characters read of the parts other than ``replay=...`` (the rest is cut)."""
+MAX_TEXT = MAX_OTHER + MAX_REPLAY
 MAX_PARTS = 64
 DETAIL_MAX = 40
 _DIGITS = frozenset("0123456789")
+_CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 @dataclass(frozen=True)
@@ -36,11 +48,13 @@ class Notice:
 
 @dataclass(frozen=True)
 class Fragment:
-    """The deal and line asked for (None when absent or ignored), and notices."""
+    """The deal, line and replay code asked for (None when absent or ignored), and
+    notices."""
 
     deal: int | None
     line: int | None
     notices: tuple[Notice, ...]
+    replay: str | None = None
 
 
 def _detail(text: str) -> str:
@@ -57,7 +71,7 @@ def _parse_deal(value: str) -> int | None:
 
 
 def parse_fragment(text: str) -> Fragment:
-    """Read ``deal`` and ``line`` from a fragment like ``#deal=42&line=4``.
+    """Read ``deal``, ``line`` and ``replay`` from a fragment like ``#deal=42&line=4``.
 
     Unknown keys, bad values and duplicates are ignored, each with a Notice.
     Keys are case-insensitive; keys and values may be percent-encoded.
@@ -76,14 +90,25 @@ def parse_fragment(text: str) -> Fragment:
         parts = parts[:MAX_PARTS]
     deal: int | None = None
     line: int | None = None
+    replay: str | None = None
     seen: set[str] = set()
+    budget = MAX_OTHER
     for part in parts:
+        if budget <= 0:
+            if not notices or notices[0].code != "too_long":
+                notices.insert(0, Notice("too_long", f"more than {MAX_OTHER} characters"))
+            break
+        if part.partition("=")[0].strip().lower() != "replay":
+            if len(part) > budget:
+                part = part[:budget]
+                notices.insert(0, Notice("too_long", f"more than {MAX_OTHER} characters"))
+            budget -= len(part) + 1
         if not part.strip():
             continue
         raw_key, _, raw_value = part.partition("=")
         key = unquote(raw_key, errors="replace").strip().lower()
         value = unquote(raw_value, errors="replace").strip()
-        if key not in ("deal", "line"):
+        if key not in ("deal", "line", "replay"):
             notices.append(Notice("unknown_key", _detail(part)))
             continue
         if key in seen:
@@ -94,10 +119,15 @@ def parse_fragment(text: str) -> Fragment:
             if deal is None:
                 notices.append(Notice("bad_deal", _detail(part)))
                 continue
+        elif key == "replay":
+            if not value or len(value) > MAX_REPLAY or not _CODE_CHARS.issuperset(value):
+                notices.append(Notice("bad_replay", _detail(part)))
+                continue
+            replay = value
         elif value in ("4", "5"):
             line = int(value)
         else:
             notices.append(Notice("bad_line", _detail(part)))
             continue
         seen.add(key)
-    return Fragment(deal, line, tuple(notices))
+    return Fragment(deal, line, tuple(notices), replay)

@@ -136,7 +136,7 @@ def test_unexpected_exception_is_internal_and_changes_nothing(
     s = loaded()
     before = snapshot(s)
 
-    def boom(self: Game, a: object, b: object) -> None:
+    def boom(self: Game, a: object, b: object, by: str = "player") -> None:
         raise RuntimeError("kaboom")
 
     monkeypatch.setattr(Game, "move", boom)
@@ -510,7 +510,8 @@ def test_settings_load() -> None:
 
 def test_fragment() -> None:
     s = Session()
-    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "notices": []}
+    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "replay": None,
+                                                          "notices": []}
     res = ok(s, "fragment", text="#deal=abc&line=7&x=1")
     assert res["deal"] is None and res["line"] is None
     assert [n["code"] for n in res["notices"]] == ["bad_deal", "bad_line", "unknown_key"]

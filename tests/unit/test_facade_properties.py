@@ -168,7 +168,8 @@ def test_mutated_documents_give_only_document_errors(case: tuple[str, Any]) -> N
 # -- the facade ----------------------------------------------------------------------
 
 COMMANDS = ["new", "load", "move", "reach", "undo", "time", "records_load", "records_add",
-            "records_merge", "settings_load", "fragment", "export", "import"]
+            "records_merge", "settings_load", "fragment", "export", "import", "hint_shown",
+            "daily", "replay_encode", "replay_decode"]
 cells = st.lists(st.integers(-1, 9), min_size=2, max_size=2) | st.lists(
     st.integers(0, 8), min_size=2, max_size=2)
 arg_values = {
@@ -185,7 +186,11 @@ arg_values = {
     "a": st.sampled_from([None, _records(4), _records(5)]) | json_values,
     "b": st.sampled_from([None, _records(4), _records(5)]) | json_values,
     "game": st.sampled_from(FINISHED + GAMES) | json_values,
-    "date": st.sampled_from(["2026-01-01T00:00:00Z", "x"]) | json_values,
+    "date": st.sampled_from(["2026-01-01T00:00:00Z", "2026-01-01", "x"]) | json_values,
+    "daily": st.sampled_from(["2026-01-01", "2026-02-30"]) | json_values,
+    "by": st.sampled_from(["player", "computer", "robot"]) | json_values,
+    "history": st.sampled_from([[], [[30, 0]], [[0, 1]], [[1, 2, 3]]]) | json_values,
+    "code": st.sampled_from(["AQUAAAAqAAABPAD9pN9h", "AQUAAAAqAAABPAD9pN9i", ""]) | json_values,
     "name": st.text(max_size=30) | json_values,
     "text": st.text(max_size=40) | st.just("#deal=42&line=4") | json_values,
     "settings": st.sampled_from([None, default_settings()]) | json_values,

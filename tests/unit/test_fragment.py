@@ -93,7 +93,8 @@ def test_any_text_parses(text: str) -> None:
     assert f.deal is None or 1 <= f.deal <= 999_999_999
     assert f.line in (None, 4, 5)
     for n in f.notices:
-        assert n.code in {"bad_deal", "bad_line", "unknown_key", "duplicate", "too_long"}
+        assert n.code in {"bad_deal", "bad_line", "bad_replay", "unknown_key", "duplicate",
+                          "too_long"}
         assert isinstance(n.detail, str) and len(n.detail) <= DETAIL_MAX
 
 
@@ -101,3 +102,22 @@ def test_any_text_parses(text: str) -> None:
 @given(st.integers(1, 999_999_999), st.sampled_from([4, 5]))
 def test_valid_fragments_round_trip(deal: int, line: int) -> None:
     assert parse_fragment(f"#deal={deal}&line={line}") == Fragment(deal, line, ())
+
+
+def test_replay_codes() -> None:
+    from kugler_core.fragment import MAX_REPLAY
+    code = "AQUAAAAqAAABPAD9pN9h"
+    assert parse_fragment(f"#replay={code}") == Fragment(None, None, (), code)
+    assert parse_fragment(f"#line=4&REPLAY={code}&deal=3") == Fragment(3, 4, (), code)
+    long_code = "A" * MAX_REPLAY  # read whole: the engine decodes (and refuses) it later
+    assert parse_fragment(f"#replay={long_code}&deal=5") == Fragment(5, None, (), long_code)
+    for bad in ("", "a+b", "a/b", "a=b", "A" * (MAX_REPLAY + 1)):
+        f = parse_fragment(f"#replay={bad}")
+        assert f.replay is None and [n.code for n in f.notices] == ["bad_replay"]
+    f = parse_fragment(f"#replay={code}&replay=B")
+    assert f.replay == code and [n.code for n in f.notices] == ["duplicate"]
+
+
+def test_other_parts_are_still_cut_at_4096_characters() -> None:
+    f = parse_fragment("#x=" + "y" * 5000 + "&deal=5")
+    assert f.deal is None and f.notices[0].code == "too_long"

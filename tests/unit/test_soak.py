@@ -59,3 +59,39 @@ def test_a_broken_undo_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "undo", lambda self: None)
     with pytest.raises(soak.InvariantBroken, match="undo"):
         soak.soak(5, seed=1, undo_rate=1.0)
+
+
+def test_replays_are_checked() -> None:
+    c = soak.soak(6, seed=2, replay_every=2)
+    assert c.replays == 3
+    assert soak.soak(4, seed=2, replay_every=0).replays == 0
+
+
+def test_a_replay_that_differs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = soak.replay
+
+    def skewed(deal: int, line: int, history: Any) -> Any:
+        frames = real(deal, line, history)
+        position = frames[1].position
+        frames[1] = dataclasses.replace(frames[1], position=dataclasses.replace(
+            position, score=position.score + 2))
+        return frames
+
+    monkeypatch.setattr(soak, "replay", skewed)
+    with pytest.raises(soak.InvariantBroken, match="after move 1"):
+        soak.soak(2, seed=1)
+
+
+def test_a_history_with_a_wrong_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Game.move
+
+    def move_recorded_backwards(self: Game, a: Any, b: Any) -> Turn:
+        turn = real(self, a, b)
+        history = self._history
+        if history is not None and len(history) == 2:
+            history[-1] = history[-1][::-1]  # the move written the wrong way round
+        return turn
+
+    monkeypatch.setattr(Game, "move", move_recorded_backwards)
+    with pytest.raises(soak.InvariantBroken, match="history does not replay: move 2"):
+        soak.soak(3, seed=1, undo_rate=0.0)
