@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kugler_core.checks import DocumentError, check_header, clean_text
 from kugler_core.documents import (
@@ -281,3 +283,72 @@ def test_make_export_refuses_bad_parts() -> None:
         make_export(None, {}, {"kind": "kugler/settings", "version": 1, "line": 3}, DATE)
     with pytest.raises(DocumentError):
         make_export(None, {}, None, "today")
+
+
+def test_an_old_export_still_imports() -> None:
+    """An export written before records and settings went to version 2."""
+    records_v1 = {
+        "kind": "kugler/records", "version": 1, "line": 5, "record": 10,
+        "ranking": [{"id": "g0", "points": 10, "moves": 4, "seconds": 9, "lines": {"5": 1},
+                     "deal": 3, "date": DATE, "name": None}],
+        "stats": {"games": 1, "points": 10, "moves": 4, "seconds": 9, "best": 10,
+                  "lines": {"5": 1},
+                  "recent": [{"id": "g0", "points": 10, "moves": 4, "seconds": 9,
+                              "lines": {"5": 1}}]},
+    }
+    old = {
+        "kind": "kugler/export", "version": 1, "date": DATE, "game": _played(),
+        "records": {"5": records_v1},
+        "settings": {"kind": "kugler/settings", "version": 1, "language": "da",
+                     "line": 4, "reduced_motion": True},
+    }
+    parts = read_export(old)
+    assert parts["settings"] == dict(default_settings(), language="da", line=4, speed="off")
+    five = parts["records"]["5"]
+    assert five["version"] == 2 and five["ranking"][0]["history"] is None
+    assert five["stats"]["assisted"] == {"games": 0, "points": 0}
+    assert parts["records"]["4"] == empty_records(4)
+    again = make_export(parts["game"], parts["records"], parts["settings"], DATE)
+    assert read_export(again) == parts
+    # the stored parts may still be of version 1 when an export is made
+    made = make_export(None, {"5": records_v1}, old["settings"], DATE)
+    assert made["records"]["5"] == five and made["settings"]["version"] == 2
+
+
+settings_st = st.fixed_dictionaries(
+    {},
+    optional={
+        "language": st.sampled_from([None, "da", "sv", "en"]),
+        "line": st.sampled_from([4, 5]),
+        "speed": st.sampled_from([None, "normal", "fast", "off"]),
+        "watch_speed": st.sampled_from(["slow", "normal", "fast", "max"]),
+        "marks": st.booleans(),
+        "symbols": st.booleans(),
+        "sound": st.booleans(),
+        "volume": st.integers(0, 100),
+    },
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(settings_st)
+def test_any_valid_settings_read_back_with_defaults(fields: dict[str, Any]) -> None:
+    doc = {"kind": "kugler/settings", "version": 2, **fields}
+    out = validate_settings(doc)
+    assert out == {**default_settings(), **fields}
+    assert validate_settings(out) == out
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["language", "line", "speed", "watch_speed", "marks", "symbols",
+                        "sound", "volume"]),
+       st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6) | st.floats())
+def test_a_wrong_settings_field_is_a_bad_document(key: str, value: Any) -> None:
+    doc = {**default_settings(), key: value}
+    try:
+        out = validate_settings(doc)
+    except DocumentError as exc:
+        assert exc.code == "bad_document" and key in str(exc)
+        return
+    assert out[key] == value  # accepted only when it is one of the allowed values
+    assert type(out[key]) is type(value)

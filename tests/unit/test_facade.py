@@ -358,6 +358,11 @@ def test_records_load() -> None:
     doc = ok(s, "records_add", records=None, game=finished(), date=DATE)["records"]
     again = ok(s, "records_load", doc=doc, line=5)
     assert again["records"] == doc and again["summary"]["best"] == 20
+    v1 = copy.deepcopy(doc)
+    v1["version"] = 1
+    del v1["stats"]["assisted"], v1["stats"]["daily"], v1["ranking"][0]["history"]
+    del v1["stats"]["recent"][0]["assisted"]
+    assert ok(s, "records_load", doc=v1, line=5)["records"] == doc  # version 1 is read
 
 
 @pytest.mark.parametrize(
@@ -567,6 +572,12 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("game", "score"), -5, "bad_document"),
         (("game", "version"), 3, "newer_version"),
         (("records", "5", "record"), 999, "bad_document"),
+        (("records", "5", "version"), 3, "newer_version"),
+        (("records", "5", "stats", "daily"), {"2026-11-29": 999}, "bad_document"),
+        (("records", "5", "ranking", 0, "history"), "0", "bad_document"),
+        (("settings", "version"), 3, "newer_version"),
+        (("settings", "volume"), 101, "bad_document"),
+        (("settings", "speed"), "slow", "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
         (("settings", "line"), 6, "bad_document"),
@@ -577,6 +588,23 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
 )
 def test_import_errors(path: tuple[str, ...], value: Any, expected: str) -> None:
     assert code(Session(), "import", doc=_export_with(path, value)) == expected
+
+
+def test_import_of_an_export_with_version_1_parts() -> None:
+    s = Session()
+    doc = ok(s, "export", **_parts())["doc"]
+    five = doc["records"]["5"]
+    five["version"] = 1
+    del five["stats"]["assisted"], five["stats"]["daily"]
+    for e in five["ranking"]:
+        del e["history"]
+    for r in five["stats"]["recent"]:
+        del r["assisted"]
+    doc["settings"] = {"kind": "kugler/settings", "version": 1, "language": "en",
+                       "reduced_motion": False}
+    back = ok(s, "import", doc=doc)
+    assert back["records"]["5"] == _parts()["records"]["5"]
+    assert back["settings"] == dict(default_settings(), language="en", speed="normal")
 
 
 def test_import_rejects_non_documents() -> None:
