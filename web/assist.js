@@ -287,6 +287,9 @@ function typing(target) {
 
 /** Wire the Hint button and key H, watch mode and its control, and the assisted-game note. */
 export function installAssist() {
+  const template = $("assist-template");
+  $("board-wrap").append(template.content);
+  template.remove();
   applyWords($("watch-controls"));
   $("hint").addEventListener("click", () => requestHint());
   document.addEventListener("keydown", (event) => {
