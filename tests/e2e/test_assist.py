@@ -31,6 +31,7 @@ from helpers import (
 )
 
 from kugler_core import Game
+from kugler_core.player import suggest
 
 
 def midgame(deal: int = 7, moves: int = 12, *, hints: int = 0,
@@ -112,7 +113,8 @@ def stored_game(page: Any) -> dict[str, Any]:
 
 def test_hint_is_asked_once_marks_a_legal_move_and_following_it_moves_the_ball(
         context: Any, page: Any, site: Any) -> None:
-    seed_storage(context, {GAME_KEY: midgame()})
+    doc = midgame()
+    seed_storage(context, {GAME_KEY: doc})
     open_game(page, site)
     before = board(page)
     # the first hint of a game without help asks; cancelling shows nothing
@@ -125,6 +127,8 @@ def test_hint_is_asked_once_marks_a_legal_move_and_following_it_moves_the_ball(
     assert stored_game(page)["hints"] == 0
     marks = ask_hint(page, confirm=True)
     source, target = assert_legal(before, marks)
+    # the engine's quick suggestion for this position, the same as in CPython
+    assert (divmod(source, 9), divmod(target, 9)) == suggest(Game.from_dict(doc), "quick")
     r, c = divmod(source, 9)
     # the ball is selected (it bounces)
     assert cell(page, r, c).get_attribute("aria-selected") == "true"
@@ -192,7 +196,8 @@ def test_a_hint_asked_before_a_move_is_dropped(context: Any, page: Any, site: An
 
 
 def test_watch_plays_several_moves_and_stops_on_a_tap(context: Any, page: Any, site: Any) -> None:
-    seed_storage(context, {GAME_KEY: midgame(moves=0, game_id="fresh")})
+    start = midgame(moves=0, game_id="fresh")
+    seed_storage(context, {GAME_KEY: start})
     open_game(page, site)
     page.click("#menu")
     page.click("#watch")
@@ -211,6 +216,11 @@ def test_watch_plays_several_moves_and_stops_on_a_tap(context: Any, page: Any, s
     saved = stored_game(page)
     assert saved["moves"] == moves  # no computer move after the tap
     assert saved["computer"] == moves  # every move was the computer's, counted
+    # each move was the strong player's choice on the board of its time
+    game = Game.from_dict(start)
+    for source, target in saved["history"]:
+        assert (divmod(source, 9), divmod(target, 9)) == suggest(game, "strong")
+        game.move(divmod(source, 9), divmod(target, 9), "computer")
     assert stored(page, SETTINGS_KEY)["watch_speed"] == "fast"
     # the tap only handed the game back: nothing got selected by it
     assert page.locator("[role=gridcell][aria-selected=true]").count() == 0
