@@ -173,6 +173,17 @@ function rest(ms) {
   });
 }
 
+/** Resolves once the next frame has been painted (or after 100 ms: a hidden page paints none). */
+function painted() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
+}
+
 function wakeUp() {
   wake?.();
 }
@@ -258,7 +269,10 @@ async function playOn() {
     }
     const played = await playMove(move.from, move.to, { by: "computer", animate: pace.animate });
     if (!played || app.state?.over) return;
-    // a pause after each move (at least a task boundary): the page stays responsive
+    // The move is painted before the engine thinks again: on two cores its
+    // frame would otherwise share the CPU with the worker's search, and the
+    // page's tasks stretch. Then a pause (at least a task boundary).
+    await painted();
     await rest(SPEEDS[speed()].rest);
   }
 }
