@@ -237,26 +237,26 @@ export class BoardRenderer {
     const c = this.cell;
     const { from, to, path } = this.hint;
     ctx.save();
-    ctx.fillStyle = "rgba(255, 248, 220, 0.85)";
-    ctx.strokeStyle = "rgba(90, 45, 10, 0.55)";
-    ctx.lineWidth = Math.max(1, c * 0.02);
+    ctx.fillStyle = "#f7c948";
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.7)";
+    ctx.lineWidth = Math.max(1, c * 0.025);
     for (const idx of path) {
       if (idx === from || idx === to) continue;
       const [x, y] = this.center(idx);
       ctx.beginPath();
-      ctx.arc(x, y, c * 0.09, 0, Math.PI * 2);
+      ctx.arc(x, y, c * 0.1, 0, Math.PI * 2);
       ctx.fill();
       ctx.stroke();
     }
     const [x, y] = this.center(to);
-    ctx.lineWidth = c * 0.08;
-    ctx.strokeStyle = "rgba(90, 45, 10, 0.5)";
+    ctx.lineWidth = c * 0.11;
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.6)";
     ctx.beginPath();
-    ctx.arc(x, y, c * 0.3, 0, Math.PI * 2);
+    ctx.arc(x, y, c * 0.31, 0, Math.PI * 2);
     ctx.stroke();
-    ctx.lineWidth = c * 0.05;
-    ctx.strokeStyle = "#fff1a8";
-    ctx.setLineDash([c * 0.12, c * 0.07]);
+    ctx.lineWidth = c * 0.065;
+    ctx.strokeStyle = "#f7c948";
+    ctx.setLineDash([c * 0.14, c * 0.06]);
     ctx.stroke();
     ctx.restore();
   }
