@@ -318,12 +318,14 @@ export function installAssist() {
     if (shown && selected !== shown.from) clearHint();
   });
   on("state", ({ state, cause }) => {
+    $("hint").disabled = $("watch").disabled = !state || state.over;
     if (shown && gameKey(state) !== shown.key) clearHint();
     if (watching && cause !== "move" && cause !== "time" && cause !== "hint") stopWatching();
   });
   on("turn", () => clearHint());
   on("over", ({ state }) => {
     assistedNote().hidden = !state.assisted;
+    $("hint").disabled = $("watch").disabled = true;
   });
   assistedNote();
 
