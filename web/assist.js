@@ -22,11 +22,15 @@
 // (dialogs.js confirmQuestion); each hint shown is counted by the engine
 // (hint_shown), each computer move by `move`, so the game's state says
 // `assisted` and the records count it apart.
+//
+// Events: a hint shown is sent as "hint" {move: {from, to}} on the store's
+// bus (for announcements); the state hint_shown answers is adopted with
+// cause "hint".
 
 import { $, root } from "./dom.js";
 import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
-import { app, engine, on } from "./store.js";
+import { app, engine, emit, on } from "./store.js";
 import { grid, select, setBusy, whenIdle } from "./board.js";
 import { showBar } from "./bar.js";
 import { notify } from "./notices.js";
@@ -91,6 +95,7 @@ function showHint(move, key) {
   const [r1, c1] = move.from;
   const [r2, c2] = move.to;
   $("hint-note").textContent = t("hintNote", { r1: r1 + 1, c1: c1 + 1, r2: r2 + 1, c2: c2 + 1 });
+  emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
   performance.mark("kugler:hint-shown");
 }
 
@@ -125,7 +130,8 @@ export async function requestHint() {
   } finally {
     if (request === hintRequest) setHintBusy(false);
   }
-  const stale = request !== hintRequest || gameKey(app.state) !== key || app.selected !== selected || watching;
+  const stale = request !== hintRequest || gameKey(app.state) !== key
+    || app.selected !== selected || watching;
   if (stale) return;
   if (!reply.ok) {
     engineError(reply.error);

@@ -359,12 +359,12 @@ def test_reduced_motion_is_respected(context: Any, page: Any, site: Any, reduce:
         let n = 0;
         const real = window.requestAnimationFrame;
         window.requestAnimationFrame = (fn) => { n += 1; return real.call(window, fn); };
-        setTimeout(() => { window.requestAnimationFrame = real; resolve(n); }, 600);
+        setTimeout(() => { window.requestAnimationFrame = real; resolve(n); }, 1000);
     })""")
     if reduce:
         assert frames <= 1
     else:
-        assert frames >= 10
+        assert frames >= 5  # ~60 on an idle machine; a busy one paints fewer
     # a computer move under reduced motion is drawn at once: the board is busy only for the request
     page.click("#menu")
     page.click("#watch")
