@@ -154,13 +154,15 @@ export function renderStats(records) {
     statRow(t("moves"), formatNumber(stats.moves ?? 0)),
     statRow(t("totalTime"), formatTime(stats.seconds ?? 0)),
     el("div", { class: "stat-row" }, el("dt", { text: t("lines") }), lines),
-    helped && statRow(t("assistedGames"), t("assistedValue", {
-      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })),
   );
+  // the games with help on a line of their own; the chart shows the player's own games
+  const assisted = helped && el("p", { id: "stats-assisted", class: "assisted-stats",
+    text: `${t("assistedGames")}: ${t("assistedValue", {
+      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })}` });
   body.replaceChildren(
-    list,
+    ...[list, assisted].filter(Boolean),
     el("h3", { class: "chart-title", text: t("recentScores") }),
-    scoreChart(stats.recent, records.record),
+    scoreChart((stats.recent ?? []).filter((g) => !g.assisted), records.record),
   );
 }
 

@@ -289,8 +289,10 @@ def test_an_assisted_game_changes_the_statistics_only(context: Any, page: Any, s
     page.click("#menu")
     page.click("#stats")
     page.wait_for_selector("#stats-window[open]")
-    assert "Spil med hjælp" in text(page, "#stats-body")
-    assert "1 spil, 24 point" in text(page, "#stats-body")
+    assert text(page, "#stats-assisted") == "Spil med hjælp: 1 spil, 24 point"
+    # the chart shows the player's own games: the 10-point one, not the 24 with help
+    assert page.locator("#stats-body svg.chart rect.chart-bar").count() == 1
+    assert page.locator("#stats-body svg.chart rect.chart-bar title").text_content() == "10"
     page.keyboard.press("Escape")
     # an unassisted game ends without the note
     page.click("#menu")
