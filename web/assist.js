@@ -15,8 +15,8 @@
 // playMove (by: "computer"), at the speed of the setting `watch_speed`;
 // html[data-watching] is set meanwhile ("playing" or "paused") and the
 // control over the board (#watch-controls: speed, pause, #watch-stop) is
-// shown. A tap on the board, Undo, a new game or the end of the game hand
-// the game back.
+// shown. A tap on the board, Undo (its button, Ctrl/Cmd+Z or U), Escape, a
+// new game or the end of the game hand the game back.
 //
 // The first hint or watch of a game without help asks once whether to go on
 // (dialogs.js confirmQuestion); each hint shown is counted by the engine
@@ -357,11 +357,15 @@ export function installAssist() {
     if (event.target.closest("#grid")) takeBack(event, false);
     else if (event.target.closest("#undo")) takeBack(event, true);
   }, { capture: true });
+  // the keys: Ctrl/Cmd+Z or U (undo), Escape, Enter or Space on the board
   window.addEventListener("keydown", (event) => {
-    if (!watching || !(event.target instanceof Element)) return;
-    const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z";
-    if (undoKey) takeBack(event, true);
-    else if ((event.key === "Enter" || event.key === " ") && event.target.closest("#grid")) takeBack(event, false);
+    if (!watching || !(event.target instanceof Element) || event.altKey) return;
+    if (document.querySelector("dialog[open]") || typing(event.target)) return;
+    const key = event.key.toLowerCase();
+    const command = event.ctrlKey || event.metaKey;
+    if ((command && key === "z" && !event.shiftKey) || (!command && key === "u")) takeBack(event, true);
+    else if (!command && key === "escape") takeBack(event, false);
+    else if ((key === "enter" || key === " ") && event.target.closest("#grid")) takeBack(event, false);
   }, { capture: true });
   on("settings", () => {
     if (watching) showWatching();

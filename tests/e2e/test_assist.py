@@ -245,6 +245,13 @@ def test_watch_stop_pause_and_undo_hand_the_game_back(context: Any, page: Any, s
     page.click("#watch-stop")
     assert not watching(page)
     wait_idle(page)
+    # Escape hands the game back
+    page.click("#menu")
+    page.click("#watch")
+    page.wait_for_selector("html[data-watching]")
+    page.keyboard.press("Escape")
+    assert not watching(page)
+    wait_idle(page)
     # Undo hands the game back and takes back the last move
     page.click("#menu")
     page.click("#watch")
