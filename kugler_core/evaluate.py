@@ -36,17 +36,20 @@ INF_LOSS = -1.0e6
 """The value of a lost (full) board."""
 
 WEIGHTS: dict[int, tuple[float, ...]] = {
-    5: (0.0, 0.0, 2.0, 10.0, 50.0),
+    5: (0.0, 0.0, 1.0, 6.0, 50.0),
     4: (0.0, 1.0, 5.0, 20.0),
 }
 """Value of a one-colour window by its number of balls, per variant."""
 
-FREE = 40.0
+FREE = 100.0
 CROWDED = 24
 CROWD = 5.0
-REGION = 10.0
-STUCK = 3.0
+REGION = 0.0
+STUCK = 0.0
 DEAD = 0.25
+SHORT = 0.5
+JUNK = 0.0
+THREAT = 0.0
 
 
 class Tables:
@@ -123,6 +126,12 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
             reach[r * 8 + c] += 1
     weights = t.weights
     dead = DEAD
+    junk = JUNK
+    threat = THREAT
+    threats: set[int] = set()
+    grouped = [False] * CELLS
+    short = SHORT
+    line = t.line
     total = 0.0
     for cells in t.windows:
         col = 0
@@ -138,7 +147,12 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
                 n += 1
         if n < 2:
             continue
+        if junk:
+            for i in cells:
+                if board[i]:
+                    grouped[i] = True
         value = weights[n]
+        need = line - n
         for i in cells:
             if not board[i]:
                 r = label[i]
@@ -150,11 +164,18 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
                                 if label[nb] == r:
                                     have -= 1
                                     break
-                if have <= 0:
-                    value *= dead
+                if have < need:
+                    value *= dead if have <= 0 else short
                     break
+        else:
+            if need == 1 and threat:
+                for i in cells:
+                    if not board[i]:
+                        threats.add(i * 8 + col)
         total += value
-    total += FREE * free - REGION * (regions - 1) - STUCK * stuck
+    total += FREE * free - REGION * (regions - 1) - STUCK * stuck + threat * len(threats)
+    if junk:
+        total -= junk * (CELLS - free - grouped.count(True))
     if free < CROWDED:
         total -= CROWD * (CROWDED - free) ** 2
     return total

@@ -45,7 +45,7 @@ from heapq import nlargest
 from typing import Literal
 
 from .board import CELL_OF, CELLS, COLORS, Cell
-from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
+from .evaluate import Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS
 
@@ -59,32 +59,31 @@ Move = tuple[int, int]
 
 
 class Effort:
-    """How much work one ranking does (fixed numbers, no clock).
+    """How much work one suggestion does (fixed numbers, no clock).
 
-    ``refine``: the best non-scoring moves by the cheap score that get a full
-    evaluation; ``samples``: spawn outcomes averaged per refined move;
-    ``top``/``replies``: for the strong player, moves searched one more move
-    deep and spawn outcomes (with sampled later colours) per such move.
+    ``refine``: how many of the best non-scoring moves by the cheap score get
+    the full evaluation; ``top``: how many of the best moves then get
+    ``playouts`` play-outs of ``depth`` more moves each (0: none).
     """
 
-    __slots__ = ("refine", "replies", "samples", "top")
+    __slots__ = ("depth", "playouts", "refine", "top")
 
-    def __init__(self, refine: int, samples: int, top: int = 0, replies: int = 0) -> None:
+    def __init__(self, refine: int, top: int = 0, playouts: int = 0, depth: int = 0) -> None:
         self.refine = refine
-        self.samples = samples
         self.top = top
-        self.replies = replies
+        self.playouts = playouts
+        self.depth = depth
 
 
-QUICK = Effort(refine=10, samples=4)
-STRONG = Effort(refine=10, samples=6, top=4, replies=4)
-INNER = Effort(refine=5, samples=3)
-"""The reply search inside the strong player."""
-
+QUICK = Effort(refine=10)
+STRONG = Effort(refine=10, top=4, playouts=10, depth=2)
+PLAYOUT_REFINE = 4
+"""``refine`` of the quick policy inside the play-outs."""
 NOW = 1.0
-"""Extra weight of points made now over points one move later (a line in hand)."""
-SPAWN = 0.0
-"""Cost of three new balls when they are not sampled."""
+"""Extra weight of the points the move itself makes: a line in hand is not put
+off for a bigger one that new balls may block (and the play-outs are short)."""
+LOST = -20_000.0
+"""The value of a play-out that fills the board (scaled by how soon)."""
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -103,16 +102,19 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
     board = list(game.board)
     nxt = game.next
     line = game.line
-    rnd = random.Random(_seed(board, nxt, line, strength))
     t = tables(line)
     effort = EFFORTS[strength]
-    ranked = rank(board, nxt, t, rnd, effort)
+    ranked = rank(board, t, effort.refine)
     if not ranked:
         return None
-    if effort.top > 1 and len(ranked) > 1:
-        best = _deepen(board, nxt, t, rnd, ranked[: effort.top], effort)
-    else:
-        best = ranked[0][1]
+    best = ranked[0][1]
+    top = [move for _value, move in ranked[: effort.top]]
+    scoring = [move for move in top if _scores(board, move, line)]
+    if scoring:  # a line in hand is taken: the play-outs choose among the lines
+        top = scoring
+    if effort.top > 1 and len(top) > 1:
+        rnd = random.Random(_seed(board, nxt, line, strength))
+        best = _rollouts(board, nxt, t, rnd, top, effort)
     return CELL_OF[best[0]], CELL_OF[best[1]]
 
 
@@ -124,14 +126,13 @@ def _seed(board: list[int], nxt: tuple[int, int, int], line: int, strength: str)
 # --------------------------------------------------------------------------- search
 
 
-def rank(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Random,
-         effort: Effort) -> list[tuple[float, Move]]:
+def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     """The refined candidate moves, best first, as ``(value, (source, target))``.
 
-    Every legal move gets a cheap score (the change of the line potential of
-    the board); the scoring moves and the ``effort.refine`` best others get a
-    full value: points + the evaluation of the board after the move, averaged
-    over ``effort.samples`` sampled landings of the three coming balls.
+    Every legal move gets a cheap score (the exact change of the line
+    potential); the moves that complete a line and the ``refine`` best others
+    get a full value: the points + the evaluation of the board after the move
+    (before new balls). Ties go to the lower source, then target index.
     Empty when the board has no legal move. ``board`` is not changed.
     """
     label = [-1] * CELLS
@@ -257,28 +258,19 @@ def rank(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Ran
                 else:
                     plain.append((exact, s, tg))
 
-    free = len(board) - sum(1 for v in board if v)
-    picks = nlargest(effort.refine, plain, key=_cheap_key)
-    samples = _landings(rnd, free, effort.samples)
+    picks = nlargest(refine, plain, key=_cheap_key)
     out: list[tuple[float, Move]] = []
-    if not samples:
-        for _d, s, tg in picks:
-            b = board[:]
-            b[tg] = b[s]
-            b[s] = 0
-            out.append((evaluate(b, t) - SPAWN, (s, tg)))
-        picks = []
+    for _d, s, tg in picks:
+        b = board[:]
+        b[tg] = b[s]
+        b[s] = 0
+        out.append((evaluate(b, t), (s, tg)))
     for s, tg in scoring:
         b = board[:]
         b[tg] = b[s]
         b[s] = 0
         gained = settle(b, (tg,), line)
         out.append((gained + evaluate(b, t), (s, tg)))
-    for _d, s, tg in picks:
-        b = board[:]
-        b[tg] = b[s]
-        b[s] = 0
-        out.append((_spawned_value(b, nxt, samples, t), (s, tg)))
     out.sort(key=_rank_key)
     return out
 
@@ -300,74 +292,61 @@ def _is_full(cells: tuple[int, ...], board: list[int], source: int, target: int,
     return True
 
 
-def _landings(rnd: random.Random, free: int, count: int) -> list[tuple[int, ...]]:
-    """``count`` draws of up to 3 distinct positions in a free list of length ``free``."""
-    k = min(3, free)
-    return [tuple(rnd.sample(range(free), k)) for _ in range(count)] if k else []
+def _scores(board: list[int], move: Move, line: int) -> bool:
+    b = board[:]
+    b[move[1]] = b[move[0]]
+    b[move[0]] = 0
+    return settle(b, (move[1],), line) > 0
 
 
-def _spawned_value(board: list[int], nxt: tuple[int, int, int],
-                   samples: list[tuple[int, ...]], t: Tables) -> float:
-    """Mean of (points made by the new balls + evaluation) over the sampled landings."""
-    free = [i for i in range(CELLS) if not board[i]]
-    nfree = len(free)
-    total = 0.0
-    for pick in samples:
-        b = board[:]
-        cells = []
-        spots = free[:]
-        for k, p in enumerate(pick):
-            if p >= len(spots):
-                p = p % len(spots)
-            cell = spots.pop(p)
-            b[cell] = nxt[k]
-            cells.append(cell)
-        if nfree <= 3 and len(cells) == nfree:
-            gained = settle(b, tuple(cells), t.line)
-            total += gained + (evaluate(b, t) if 0 in b else INF_LOSS)
-            continue
-        gained = settle(b, tuple(cells), t.line)
-        total += gained + evaluate(b, t)
-    return total / len(samples)
-
-
-def _deepen(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Random,
-            top: list[tuple[float, Move]], effort: Effort) -> Move:
-    """The best of ``top`` by one more move of lookahead (see docs/player.md)."""
-    line = t.line
-    free = len(board) - sum(1 for v in board if v)
-    landings = _landings(rnd, free, effort.replies)
-    later = [tuple(rnd.randint(1, COLORS) for _ in range(3)) for _ in range(effort.replies)]
+def _rollouts(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Random,
+              top: list[Move], effort: Effort) -> Move:
+    """The best of ``top`` by play-outs: each candidate is played, then followed by
+    ``effort.depth`` moves of the quick policy over sampled new balls and colours
+    (the same ``effort.playouts`` samples for every candidate: common random
+    numbers); its value is the mean of the points made plus the evaluation of
+    the last board. Ties go to the lower source, then target index."""
+    seeds = [rnd.getrandbits(64) for _ in range(effort.playouts)]
     best: tuple[float, int, int] | None = None
-    for _value, (s, tg) in top:
-        b = board[:]
-        b[tg] = b[s]
-        b[s] = 0
-        gained = settle(b, (tg,), line)
-        if gained and any(b):
-            replies = rank(b, nxt, t, rnd, INNER)
-            value = (1.0 + NOW) * gained + (replies[0][0] if replies else INF_LOSS)
-        else:
-            spots_all = [i for i in range(CELLS) if not b[i]]
-            total = 0.0
-            for pick, colors in zip(landings, later, strict=True):
-                c = b[:]
-                spots = spots_all[:]
-                cells = []
-                for k, p in enumerate(pick):
-                    cell = spots.pop(p % len(spots))
-                    c[cell] = nxt[k]
-                    cells.append(cell)
-                got = settle(c, tuple(cells), line)
-                if 0 not in c:
-                    total += got + INF_LOSS
-                    continue
-                coming = (colors[0], colors[1], colors[2])
-                replies = rank(c, coming, t, rnd, INNER)
-                total += got + (replies[0][0] if replies else INF_LOSS)
-            value = gained + total / len(landings)
-        key = (value, -s, -tg)
+    for move in top:
+        total = 0.0
+        for seed in seeds:
+            total += _playout(board, nxt, move, t, random.Random(seed), effort.depth)
+        key = (total / len(seeds), -move[0], -move[1])
         if best is None or key > best:
             best = key
     assert best is not None
     return (-best[1], -best[2])
+
+
+def _playout(board: list[int], nxt: tuple[int, int, int], move: Move, t: Tables,
+             r: random.Random, depth: int) -> float:
+    """Points of ``move`` and ``depth`` quick moves after it, plus the last evaluation.
+
+    New balls land uniformly on free cells (what the rules are for a player who
+    does not know the deal); colours after the three known ones are uniform.
+    """
+    line = t.line
+    b = board[:]
+    coming = nxt
+    points = 0.0
+    source, target = move
+    for step in range(depth + 1):
+        b[target] = b[source]
+        b[source] = 0
+        made = settle(b, (target,), line)
+        points += made if step else (1.0 + NOW) * made
+        if not made or not any(b):
+            free = [i for i in range(CELLS) if not b[i]]
+            cells = tuple(r.sample(free, min(3, len(free))))
+            for k, cell in enumerate(cells):
+                b[cell] = coming[k]
+            points += settle(b, cells, line)
+            coming = (r.randint(1, COLORS), r.randint(1, COLORS), r.randint(1, COLORS))
+            if 0 not in b:
+                return points + LOST * (depth + 1 - step) / (depth + 1)
+        if step == depth:
+            break
+        ranked = rank(b, t, PLAYOUT_REFINE)
+        source, target = ranked[0][1]
+    return points + evaluate(b, t)
