@@ -4,12 +4,13 @@
 between two moves. It adds up:
 
 * the line potential: every window of ``line`` consecutive cells (in the 4
-  directions) that holds balls of one colour only is worth ``weights[n]`` for
+  directions) that holds balls of one colour only is worth ``WEIGHTS[n]`` for
   its ``n`` balls (a window with two colours is worth nothing);
+* reach: a window counts ``DEAD`` times as much when no ball of its colour
+  outside it touches the empty region of one of its empty cells, ``SHORT``
+  times when fewer such balls than the window has empty cells;
 * free room: ``FREE`` per free cell, and a growing penalty once fewer than
-  ``CROWDED`` cells are free;
-* shape: a penalty per empty region beyond the first and per ball that has
-  no free neighbour (it cannot move).
+  ``CROWDED`` cells are free.
 
 A full board is ``INF_LOSS``. ``settle`` removes the lines a move or new balls
 made and returns their points, as the rules do.
@@ -37,19 +38,15 @@ INF_LOSS = -1.0e6
 
 WEIGHTS: dict[int, tuple[float, ...]] = {
     5: (0.0, 0.0, 1.0, 6.0, 50.0),
-    4: (0.0, 1.0, 5.0, 20.0),
+    4: (0.0, 0.0, 5.0, 20.0),
 }
 """Value of a one-colour window by its number of balls, per variant."""
 
 FREE = 100.0
 CROWDED = 24
 CROWD = 5.0
-REGION = 0.0
-STUCK = 0.0
 DEAD = 0.25
 SHORT = 0.5
-JUNK = 0.0
-THREAT = 0.0
 
 
 class Tables:
@@ -113,23 +110,13 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
         return INF_LOSS
     # reach[r * 8 + c]: balls of colour c next to empty region r
     reach = [0] * (regions * 8)
-    stuck = 0
     for i in range(CELLS):
         c = board[i]
-        if not c:
-            continue
-        near = {label[nb] for nb in neighbours[i] if not board[nb]}
-        if not near:
-            stuck += 1
-            continue
-        for r in near:
-            reach[r * 8 + c] += 1
+        if c:
+            for r in {label[nb] for nb in neighbours[i] if not board[nb]}:
+                reach[r * 8 + c] += 1
     weights = t.weights
     dead = DEAD
-    junk = JUNK
-    threat = THREAT
-    threats: set[int] = set()
-    grouped = [False] * CELLS
     short = SHORT
     line = t.line
     total = 0.0
@@ -147,10 +134,6 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
                 n += 1
         if n < 2:
             continue
-        if junk:
-            for i in cells:
-                if board[i]:
-                    grouped[i] = True
         value = weights[n]
         need = line - n
         for i in cells:
@@ -167,15 +150,8 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
                 if have < need:
                     value *= dead if have <= 0 else short
                     break
-        else:
-            if need == 1 and threat:
-                for i in cells:
-                    if not board[i]:
-                        threats.add(i * 8 + col)
         total += value
-    total += FREE * free - REGION * (regions - 1) - STUCK * stuck + threat * len(threats)
-    if junk:
-        total -= junk * (CELLS - free - grouped.count(True))
+    total += FREE * free
     if free < CROWDED:
         total -= CROWD * (CROWDED - free) ** 2
     return total

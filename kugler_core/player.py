@@ -3,11 +3,13 @@
 ``suggest(game, strength)`` returns ``(source, target)`` cells, or None when the
 game is over. It is fair: it reads only the board, the three coming colours
 and the variant (``game.board``, ``game.next``, ``game.line``), never the deal,
-so two games that look the same get the same suggestion. Balls it cannot see
-(where the three coming balls land, the colours after them) are sampled from
-a ``random.Random`` of its own, seeded from the visible position and the
-strength: the same position always gives the same move, on any machine. The
-work is a fixed amount per strength, never a clock. See docs/player.md.
+so two games that look the same get the same suggestion. The quick strength
+ranks every move by the evaluation of ``kugler_core.evaluate`` after it; the
+strong one compares the best few by short play-outs, sampling what it cannot
+see (where new balls land, the colours after the three shown) from a
+``random.Random`` of its own seeded from the visible position: the same
+position always gives the same move, on any machine. The work is a fixed
+amount per strength, never a clock. See docs/player.md.
 
 >>> g = Game.from_text('''
 ...     1111.....
