@@ -19,7 +19,7 @@
 //   startup.js      the engine's life                    menus.js    buttons, windows
 //   transfer.js     export and import                    options.js  the Options window, marks, shapes
 //   announce.js     the screen reader's messages          keys.js     keyboard shortcuts, focus
-//   sound.js        the sounds
+//   sound.js        the sounds                           assist.js   hint, watch
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
 import { engine } from "./store.js";
@@ -31,11 +31,12 @@ import { activate, installTimeSaving } from "./play.js";
 import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
-import { registerServiceWorker } from "./pwa.js";
+import { installAssist } from "./assist.js";
 import { installOptions } from "./options.js";
 import { installAnnouncements } from "./announce.js";
 import { installKeys } from "./keys.js";
 import { installSound } from "./sound.js";
+import { registerServiceWorker } from "./pwa.js";
 
 // The bar, the notices and the windows join the page once the board's first
 // frame is shown; the bar gets the saved game's numbers in the same task.
@@ -54,6 +55,7 @@ installOptions();
 installAnnouncements();
 installKeys();
 installSound();
+installAssist();
 firstPaint();
 
 // Started once the filled page has had its first frame: on two cores the
