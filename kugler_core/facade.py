@@ -196,6 +196,7 @@ class Session:
             "fragment": self._fragment,
             "export": self._export,
             "import": self._import,
+            "suggest": self._suggest,
         }
 
     @property
@@ -454,6 +455,29 @@ class Session:
     def _import(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("doc",), ())
         return read_export(args["doc"])
+
+    def _suggest(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The computer player's move for the current game (kugler_core.player), with
+        the path the ball would roll; ``{"move": null}`` when the game is over.
+        Never changes the game."""
+        from kugler_core.board import CELL_OF, index
+        from kugler_core.paths import shortest_path
+        from kugler_core.player import STRENGTHS, suggest
+
+        _args(args, (), ("strength",))
+        strength = args.get("strength", "quick")
+        if not isinstance(strength, str) or strength not in STRENGTHS:
+            raise BadRequest(f"strength must be 'quick' or 'strong', not {_short(strength)}")
+        g = self._need_game()
+        move = suggest(g, strength)
+        if move is None:
+            return {"move": None}
+        source, target = move
+        path = shortest_path(g.board, index(source), index(target))
+        if path is None:  # pragma: no cover - suggest returns legal moves only
+            raise RuntimeError(f"suggested move {move} has no path")
+        return {"move": {"from": list(source), "to": list(target),
+                         "path": [list(CELL_OF[i]) for i in path]}}
 
 
 class _NoGame(IllegalMove):

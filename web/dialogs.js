@@ -160,7 +160,8 @@ function labelledChart(recent, record) {
 export function renderStats(records) {
   const body = $("stats-body");
   const stats = records?.stats;
-  if (!stats || !stats.games) {
+  const helped = stats?.assisted?.games ? stats.assisted : null; // games with help, counted apart
+  if (!stats || (!stats.games && !helped)) {
     body.replaceChildren(el("p", { class: "empty", text: t("noGames") }));
     return;
   }
@@ -170,16 +171,20 @@ export function renderStats(records) {
     { class: "stat-list" },
     statRow(t("games"), formatNumber(stats.games)),
     statRow(t("record"), formatNumber(records.record ?? stats.best ?? 0)),
-    statRow(t("average"), formatNumber(Math.round((stats.points ?? 0) / stats.games))),
+    statRow(t("average"), formatNumber(stats.games ? Math.round((stats.points ?? 0) / stats.games) : 0)),
     statRow(t("totalPoints"), formatNumber(stats.points ?? 0)),
     statRow(t("totalMoves"), formatNumber(stats.moves ?? 0)),
     statRow(t("totalTime"), formatTime(stats.seconds ?? 0)),
     el("div", { class: "stat-row" }, el("dt", { text: t("lines") }), lines),
   );
+  // the games with help on a line of their own; the chart shows the player's own games
+  const assisted = helped && el("p", { id: "stats-assisted", class: "assisted-stats",
+    text: `${t("assistedGames")}: ${t("assistedValue", {
+      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })}` });
   body.replaceChildren(
-    list,
+    ...[list, assisted].filter(Boolean),
     el("h3", { class: "chart-title", text: t("recentScores") }),
-    labelledChart(stats.recent, records.record),
+    labelledChart((stats.recent ?? []).filter((g) => !g.assisted), records.record),
     dailyBests(stats.daily),
   );
 }

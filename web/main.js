@@ -19,7 +19,7 @@
 //   startup.js      the engine's life                    menus.js    buttons, windows
 //   transfer.js     export and import                    options.js  the Options window, marks, shapes
 //   announce.js     the screen reader's messages          keys.js     keyboard shortcuts, focus
-//   sound.js        the sounds
+//   sound.js        the sounds                           assist.js   hint, watch
 //   replay.js       the replay viewer (with share.js)    daily.js    the deal of the day
 
 import { boardShown, fillPage, afterNextFrame } from "./first.js";
@@ -32,11 +32,12 @@ import { activate, installTimeSaving } from "./play.js";
 import { firstPaint, installStartup } from "./startup.js";
 import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
-import { registerServiceWorker } from "./pwa.js";
+import { installAssist } from "./assist.js";
 import { installOptions } from "./options.js";
 import { installAnnouncements } from "./announce.js";
 import { installKeys } from "./keys.js";
 import { installSound } from "./sound.js";
+import { registerServiceWorker } from "./pwa.js";
 import { installReplay } from "./replay.js";
 import { installDaily } from "./daily.js";
 
@@ -57,6 +58,7 @@ installOptions();
 installAnnouncements();
 installKeys();
 installSound();
+installAssist();
 installReplay();
 installDaily();
 firstPaint();

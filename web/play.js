@@ -17,7 +17,7 @@ import { closeWindow, confirmQuestion } from "./dialogs.js";
 import { t } from "./i18n.js";
 
 /** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
-function adopt(next, cause, { redraw = true } = {}) {
+export function adopt(next, cause, { redraw = true } = {}) {
   app.state = next;
   saveGame(next.save);
   if (redraw) {
@@ -133,16 +133,30 @@ export async function activate(row, col) {
   }
   if (app.selected === null) return;
   const from = [Math.floor(app.selected / SIZE), app.selected % SIZE];
+  await playMove(from, [row, col]);
+}
+
+/**
+ * Play the ball at `from` to `to` ([row, col] each) through the engine,
+ * animate the turn and store the game; the one way a move is made, by the
+ * player (a tap) or by the computer (`by: "computer"`, the engine counts
+ * it). With `animate: false` the turn is drawn at once. Resolves true when
+ * the engine made the move; a move it refuses changes nothing (an
+ * unreachable target blinks).
+ */
+export async function playMove(from, to, { by = "player", animate = true } = {}) {
   // never play on (and then write) an old copy of a game another tab moved on
-  if (await catchUpWithOtherTab()) return;
+  if (await catchUpWithOtherTab()) return false;
   setBusy(+1);
-  const reply = await engine.request("move", { from, to: [row, col], seconds: seconds() });
+  const args = { from, to, seconds: seconds() };
+  if (by !== "player") args.by = by;
+  const reply = await engine.request("move", args);
   if (!reply.ok) {
     setBusy(-1);
-    if (reply.error?.code === "unreachable") flash(index);
+    if (reply.error?.code === "unreachable") flash(to[0] * SIZE + to[1]);
     else if (reply.error?.code === "game_over") openGameOverAgain();
     else engineError(reply.error);
-    return;
+    return false;
   }
   const { turn, state: next } = reply.result;
   app.state = next;
@@ -150,7 +164,8 @@ export async function activate(row, col) {
   select(null);
   emit("turn", { turn, state: next });
   try {
-    await renderer.playTurn(turn, next.board);
+    if (animate) await renderer.playTurn(turn, next.board);
+    else renderer.setBoard(next.board);
   } finally {
     grid.setBoard(next.board);
     showBar(next);
@@ -159,6 +174,7 @@ export async function activate(row, col) {
     emit("state", { state: next, cause: "move" });
   }
   if (next.over) await finishGame(next, true);
+  return true;
 }
 
 let flashing = false;

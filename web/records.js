@@ -71,7 +71,8 @@ export async function finishGame(final, show) {
   const line = final.line;
   const date = new Date().toISOString();
   const known = app.records[line]?.record ?? 0;
-  lastOver = { final, info: { record: Math.max(known, final.score) }, date };
+  // a game with help never sets the record (the records say so too)
+  lastOver = { final, info: { record: final.assisted ? known : Math.max(known, final.score) }, date };
   const dialog = $("game-over");
   dialog.dataset.records = "pending"; // "done" once the window shows what the records say
   updateClock();

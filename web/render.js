@@ -193,6 +193,7 @@ export class BoardRenderer {
     this.selected = null;
     this.selectedSince = 0;
     this.flashing = new Map(); // cell -> start time
+    this.hint = null; // {to, path} cell indices of a hint shown (setHint)
     this.loading = false;
     this.frame = 0;
     this.pxSize = 0;
@@ -286,6 +287,45 @@ export class BoardRenderer {
     this.selected = index;
     this.selectedSince = performance.now();
     this.requestDraw();
+  }
+
+  /**
+   * Show a hint's marks: a ring on the target cell `to` and dots on the
+   * cells of `path` between `from` and `to` (cell indices 0..80); null
+   * removes them. The suggested ball itself is shown by setSelected.
+   */
+  setHint(hint) {
+    this.hint = hint ? { from: hint.from, to: hint.to, path: Array.from(hint.path ?? []) } : null;
+    this.requestDraw();
+  }
+
+  /** The hint's path dots and target ring (drawn under the balls). */
+  drawHint(ctx) {
+    const c = this.cell;
+    const { from, to, path } = this.hint;
+    ctx.save();
+    ctx.fillStyle = "#f7c948";
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.7)";
+    ctx.lineWidth = Math.max(1, c * 0.025);
+    for (const idx of path) {
+      if (idx === from || idx === to) continue;
+      const [x, y] = this.center(idx);
+      ctx.beginPath();
+      ctx.arc(x, y, c * 0.1, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+    const [x, y] = this.center(to);
+    ctx.lineWidth = c * 0.11;
+    ctx.strokeStyle = "rgba(90, 45, 10, 0.6)";
+    ctx.beginPath();
+    ctx.arc(x, y, c * 0.31, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = c * 0.065;
+    ctx.strokeStyle = "#f7c948";
+    ctx.setLineDash([c * 0.14, c * 0.06]);
+    ctx.stroke();
+    ctx.restore();
   }
 
   /** Blink `index` red; resolves when the blink is over. */
@@ -600,6 +640,7 @@ export class BoardRenderer {
       const [x, y] = this.center(idx);
       this.ballAt(ctx, x, y, 0.46, color);
     }
+    if (this.hint) this.drawHint(ctx);
 
     // balls at rest
     for (let i = 0; i < SIZE * SIZE; i += 1) {

@@ -1,0 +1,354 @@
+"""The computer player: a suggested move for what the player sees.
+
+``suggest(game, strength)`` returns ``(source, target)`` cells, or None when the
+game is over. It is fair: it reads only the board, the three coming colours
+and the variant (``game.board``, ``game.next``, ``game.line``), never the deal,
+so two games that look the same get the same suggestion. The quick strength
+ranks every move by the evaluation of ``kugler_core.evaluate`` after it; the
+strong one compares the best few by short play-outs, sampling what it cannot
+see (where new balls land, the colours after the three shown) from a
+``random.Random`` of its own seeded from the visible position: the same
+position always gives the same move, on any machine. The work is a fixed
+amount per strength, never a clock. See docs/player.md.
+
+>>> g = Game.from_text('''
+...     1111.....
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     ........1
+... ''', next=(2, 3, 4))
+>>> suggest(g)
+((8, 8), (0, 4))
+>>> full = Game.from_text('''
+...     121212121
+...     212121212
+...     121212121
+...     212121212
+...     121212121
+...     212121212
+...     121212121
+...     212121212
+...     121212121
+... ''')
+>>> full.over, suggest(full, strength="strong")
+(True, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from heapq import nlargest
+from typing import Literal
+
+from .board import CELL_OF, CELLS, COLORS, Cell
+from .evaluate import Tables, evaluate, settle, tables
+from .game import Game
+from .paths import NEIGHBOURS
+
+__all__ = ["STRENGTHS", "Strength", "rank", "suggest"]
+
+Strength = Literal["quick", "strong"]
+STRENGTHS: tuple[Strength, ...] = ("quick", "strong")
+
+Move = tuple[int, int]
+"""(source, target) as cell indices."""
+
+
+class Effort:
+    """How much work one suggestion does (fixed numbers, no clock).
+
+    ``refine``: how many of the best non-scoring moves by the cheap score get
+    the full evaluation; ``top``: how many of the best moves then get
+    ``playouts`` play-outs of ``depth`` more moves each (0: none).
+    """
+
+    __slots__ = ("depth", "playouts", "refine", "top")
+
+    def __init__(self, refine: int, top: int = 0, playouts: int = 0, depth: int = 0) -> None:
+        self.refine = refine
+        self.top = top
+        self.playouts = playouts
+        self.depth = depth
+
+
+QUICK = Effort(refine=10)
+STRONG = Effort(refine=10, top=4, playouts=10, depth=2)
+PLAYOUT_REFINE = 4
+"""``refine`` of the quick policy inside the play-outs."""
+NOW = 1.0
+"""Extra weight of the points the move itself makes: a line in hand is not put
+off for a bigger one that new balls may block (and the play-outs are short)."""
+LOST = -20_000.0
+"""The value of a play-out that fills the board (scaled by how soon)."""
+
+EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
+
+
+def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | None:
+    """The suggested move ``(source, target)`` for ``game``, or None when it is over.
+
+    ``strength`` is "quick" (for a hint) or "strong" (deeper, for watching and
+    the benchmark). The move is legal in ``game``; ``game`` is not changed.
+    Raises ValueError for an unknown strength.
+    """
+    if strength not in EFFORTS:
+        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+    if game.over:
+        return None
+    board = list(game.board)
+    nxt = game.next
+    line = game.line
+    t = tables(line)
+    effort = EFFORTS[strength]
+    ranked = rank(board, t, effort.refine)
+    if not ranked:
+        return None
+    best = ranked[0][1]
+    top = [move for _value, move in ranked[: effort.top]]
+    scoring = [move for move in top if _scores(board, move, line)]
+    if scoring:  # a line in hand is taken: the play-outs choose among the lines
+        top = scoring
+    if effort.top > 1 and len(top) > 1:
+        rnd = random.Random(_seed(board, nxt, line, strength))
+        best = _rollouts(board, nxt, t, rnd, top, effort)
+    return CELL_OF[best[0]], CELL_OF[best[1]]
+
+
+def _seed(board: list[int], nxt: tuple[int, int, int], line: int, strength: str) -> int:
+    text = "".join(map(str, board)) + f"|{nxt[0]}{nxt[1]}{nxt[2]}|{line}|{strength}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+# --------------------------------------------------------------------------- search
+
+
+def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
+    """The refined candidate moves, best first, as ``(value, (source, target))``.
+
+    Every legal move gets a cheap score (the exact change of the line
+    potential); the moves that complete a line and the ``refine`` best others
+    get a full value: the points + the evaluation of the board after the move
+    (before new balls). Ties go to the lower source, then target index.
+    Empty when the board has no legal move. ``board`` is not changed.
+    """
+    label = [-1] * CELLS
+    regions: list[list[int]] = []
+    for i in range(CELLS):
+        if board[i] or label[i] >= 0:
+            continue
+        r = len(regions)
+        label[i] = r
+        cells = [i]
+        for cur in cells:
+            for nb in NEIGHBOURS[cur]:
+                if label[nb] < 0 and not board[nb]:
+                    label[nb] = r
+                    cells.append(nb)
+        regions.append(cells)
+    if not regions:
+        return []
+
+    windows = t.windows
+    cell_windows = t.cell_windows
+    weights = t.weights
+    line = t.line
+    nw = len(windows)
+    wcol = [0] * nw
+    wn = [0] * nw
+    for w in range(nw):
+        col = 0
+        n = 0
+        for i in windows[w]:
+            v = board[i]
+            if v:
+                if v != col:
+                    if col:
+                        col = -1
+                        break
+                    col = v
+                n += 1
+        wcol[w] = col
+        wn[w] = n
+
+    shared = t.shared
+    gain_cache: dict[int, tuple[float, tuple[int, ...]]] = {}
+
+    def gain(target: int, color: int) -> tuple[float, tuple[int, ...]]:
+        key = target * 8 + color
+        hit = gain_cache.get(key)
+        if hit is not None:
+            return hit
+        d = 0.0
+        full: list[int] = []
+        for w in cell_windows[target]:
+            c = wcol[w]
+            if c == 0:
+                d += weights[1]
+            elif c == color:
+                n = wn[w]
+                d += weights[n + 1] - weights[n]
+                if n + 1 == line:
+                    full.append(w)
+            elif c > 0:
+                d -= weights[wn[w]]
+        out = (d, tuple(full))
+        gain_cache[key] = out
+        return out
+
+    def window_value(w: int, source: int, target: int, color: int) -> float:
+        col = 0
+        n = 0
+        for i in windows[w]:
+            v = color if i == target else (0 if i == source else board[i])
+            if v:
+                if v != col:
+                    if col:
+                        return 0.0
+                    col = v
+                n += 1
+        return weights[n] if n < line else 0.0
+
+    plain: list[tuple[float, int, int]] = []
+    scoring: list[Move] = []
+    for s in range(CELLS):
+        color = board[s]
+        if not color:
+            continue
+        near = {label[nb] for nb in NEIGHBOURS[s] if not board[nb]}
+        if not near:
+            continue
+        loss = 0.0
+        for w in cell_windows[s]:
+            c = wcol[w]
+            if c == color:
+                n = wn[w]
+                loss += weights[n - 1] - weights[n]
+            elif c < 0:
+                loss += window_value(w, s, -1, 0)
+        base = s * CELLS
+        for r in near:
+            for tg in regions[r]:
+                d, full = gain(tg, color)
+                both = shared.get(base + tg)
+                if both is None:
+                    if full:
+                        scoring.append((s, tg))
+                        continue
+                    plain.append((loss + d, s, tg))
+                    continue
+                if full and any(w not in both for w in full):
+                    scoring.append((s, tg))
+                    continue
+                exact = loss + d
+                made = False
+                for w in both:
+                    before = weights[wn[w]] if wcol[w] > 0 else 0.0
+                    moved = window_value(w, s, -1, 0)  # the source's share, already in loss
+                    placed = window_value(w, -1, tg, color)  # the target's share, in d
+                    after = window_value(w, s, tg, color)
+                    exact += after - moved - placed + before
+                    if _is_full(windows[w], board, s, tg, color):
+                        made = True
+                if made:
+                    scoring.append((s, tg))
+                else:
+                    plain.append((exact, s, tg))
+
+    picks = nlargest(refine, plain, key=_cheap_key)
+    out: list[tuple[float, Move]] = []
+    for _d, s, tg in picks:
+        b = board[:]
+        b[tg] = b[s]
+        b[s] = 0
+        out.append((evaluate(b, t), (s, tg)))
+    for s, tg in scoring:
+        b = board[:]
+        b[tg] = b[s]
+        b[s] = 0
+        gained = settle(b, (tg,), line)
+        out.append((gained + evaluate(b, t), (s, tg)))
+    out.sort(key=_rank_key)
+    return out
+
+
+def _cheap_key(item: tuple[float, int, int]) -> tuple[float, int, int]:
+    return (item[0], -item[1], -item[2])
+
+
+def _rank_key(item: tuple[float, Move]) -> tuple[float, int, int]:
+    return (-item[0], item[1][0], item[1][1])
+
+
+def _is_full(cells: tuple[int, ...], board: list[int], source: int, target: int,
+             color: int) -> bool:
+    for i in cells:
+        v = color if i == target else (0 if i == source else board[i])
+        if v != color:
+            return False
+    return True
+
+
+def _scores(board: list[int], move: Move, line: int) -> bool:
+    b = board[:]
+    b[move[1]] = b[move[0]]
+    b[move[0]] = 0
+    return settle(b, (move[1],), line) > 0
+
+
+def _rollouts(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Random,
+              top: list[Move], effort: Effort) -> Move:
+    """The best of ``top`` by play-outs: each candidate is played, then followed by
+    ``effort.depth`` moves of the quick policy over sampled new balls and colours
+    (the same ``effort.playouts`` samples for every candidate: common random
+    numbers); its value is the mean of the points made plus the evaluation of
+    the last board. Ties go to the lower source, then target index."""
+    seeds = [rnd.getrandbits(64) for _ in range(effort.playouts)]
+    best: tuple[float, int, int] | None = None
+    for move in top:
+        total = 0.0
+        for seed in seeds:
+            total += _playout(board, nxt, move, t, random.Random(seed), effort.depth)
+        key = (total / len(seeds), -move[0], -move[1])
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return (-best[1], -best[2])
+
+
+def _playout(board: list[int], nxt: tuple[int, int, int], move: Move, t: Tables,
+             r: random.Random, depth: int) -> float:
+    """Points of ``move`` and ``depth`` quick moves after it, plus the last evaluation.
+
+    New balls land uniformly on free cells (what the rules are for a player who
+    does not know the deal); colours after the three known ones are uniform.
+    """
+    line = t.line
+    b = board[:]
+    coming = nxt
+    points = 0.0
+    source, target = move
+    for step in range(depth + 1):
+        b[target] = b[source]
+        b[source] = 0
+        made = settle(b, (target,), line)
+        points += made if step else (1.0 + NOW) * made
+        if not made or not any(b):
+            free = [i for i in range(CELLS) if not b[i]]
+            cells = tuple(r.sample(free, min(3, len(free))))
+            for k, cell in enumerate(cells):
+                b[cell] = coming[k]
+            points += settle(b, cells, line)
+            coming = (r.randint(1, COLORS), r.randint(1, COLORS), r.randint(1, COLORS))
+            if 0 not in b:
+                return points + LOST * (depth + 1 - step) / (depth + 1)
+        if step == depth:
+            break
+        ranked = rank(b, t, PLAYOUT_REFINE)
+        source, target = ranked[0][1]
+    return points + evaluate(b, t)

@@ -1,0 +1,259 @@
+"""The computer player: legal, pure, fair, deterministic, takes lines, both variants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kugler_core import MAX_DEAL, Game
+from kugler_core.board import CELL_OF, from_text
+from kugler_core.evaluate import evaluate, settle, tables
+from kugler_core.paths import reachable
+from kugler_core.player import suggest
+
+deals = st.integers(min_value=1, max_value=MAX_DEAL)
+lines = st.sampled_from([4, 5])
+seeds = st.integers(min_value=0, max_value=2**32)
+SETTINGS = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_position(deal: int, line: int, seed: int, moves: int) -> Game:
+    """A game of ``deal`` after up to ``moves`` random moves (stops when over)."""
+    g = Game.new(deal=deal, line=line)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if g.over:
+            break
+        sources = [i for i, c in enumerate(g.board) if c]
+        rnd.shuffle(sources)
+        for s in sources:
+            targets = sorted(reachable(g.board, s))
+            if targets:
+                g.move(CELL_OF[s], CELL_OF[rnd.choice(targets)])
+                break
+    return g
+
+
+def twin(g: Game, deal: int) -> Game:
+    """A game that looks the same as ``g`` (board, coming colours, variant) but has
+    another deal and another ball index: what it hides differs."""
+    return Game.from_text(g.to_text(), next=g.next, line=g.line, deal=deal)
+
+
+# -- legality, purity ---------------------------------------------------------------
+
+
+@SETTINGS
+@given(deals, lines, seeds, st.integers(min_value=0, max_value=60))
+def test_quick_move_is_legal_and_changes_nothing(deal: int, line: int, seed: int,
+                                                 moves: int) -> None:
+    g = random_position(deal, line, seed, moves)
+    before = g.to_dict()
+    move = suggest(g)
+    assert g.to_dict() == before
+    if g.over:
+        assert move is None
+        return
+    assert move is not None
+    source, target = move
+    assert g.board[source[0] * 9 + source[1]]
+    assert CELL_OF.index(target) in reachable(g.board, CELL_OF.index(source))
+    g.move(source, target)  # legal: does not raise
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deals, lines, seeds, st.integers(min_value=0, max_value=40))
+def test_strong_move_is_legal_and_changes_nothing(deal: int, line: int, seed: int,
+                                                  moves: int) -> None:
+    g = random_position(deal, line, seed, moves)
+    before = g.to_dict()
+    move = suggest(g, strength="strong")
+    assert g.to_dict() == before
+    assert (move is None) == g.over
+    if move is not None:
+        g.move(*move)
+
+
+def test_a_whole_game_of_suggestions_is_legal() -> None:
+    g = Game.new(deal=2024, line=4)
+    while not g.over and g.moves < 150:
+        move = suggest(g)
+        assert move is not None
+        g.move(*move)
+    assert g.score > 0
+
+
+# -- fairness, determinism ------------------------------------------------------------
+
+
+@SETTINGS
+@given(deals, deals, lines, seeds, st.integers(min_value=0, max_value=60))
+def test_same_visible_position_same_move(deal: int, other: int, line: int, seed: int,
+                                         moves: int) -> None:
+    g = random_position(deal, line, seed, moves)
+    h = twin(g, other)
+    assert (h.board, h.next, h.line, h.deal) == (g.board, g.next, g.line, other)
+    assert suggest(g) == suggest(h)
+
+
+def test_same_visible_position_same_strong_move() -> None:
+    g = random_position(5, 5, 1, 25)
+    assert not g.over
+    hidden = [twin(g, d) for d in (1, 99, 123456789)]
+    assert {suggest(x, "strong") for x in [g, *hidden]} == {suggest(g, "strong")}
+
+
+def test_a_saved_and_loaded_game_gets_the_same_move() -> None:
+    g = random_position(31, 5, 7, 30)
+    assert suggest(Game.from_dict(g.to_dict())) == suggest(g)
+
+
+def test_the_hidden_deal_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = random_position(8, 5, 3, 10)
+    expected = suggest(g, "strong")
+
+    def forbidden(*_args: object) -> None:
+        raise AssertionError("the player read the deal")
+
+    monkeypatch.setattr("kugler_core.rng.ball", forbidden)
+    monkeypatch.setattr("kugler_core.rng.landing", forbidden)
+    monkeypatch.setattr(Game, "deal", property(forbidden))
+    monkeypatch.setattr(Game, "ball", property(forbidden))
+    assert suggest(g, "strong") == expected
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+def test_deterministic(strength: str) -> None:
+    g = random_position(77, 5, 2, 20)
+    first = suggest(g, strength)  # type: ignore[arg-type]
+    random.seed(1)  # the global generator plays no part
+    assert all(suggest(g, strength) == first for _ in range(2))  # type: ignore[arg-type]
+
+
+# -- takes a line, game over ---------------------------------------------------------
+
+LINE_CASES = [
+    # (diagram, line, the one move that completes a line)
+    ("""
+     1111.....
+     .........
+     ....1....
+     .........
+     .........
+     .........
+     .........
+     .......22
+     .......23
+     """, 5, ((2, 4), (0, 4))),
+    ("""
+     3........
+     .3.......
+     ..3......
+     .........
+     ....3....
+     .........
+     ....3....
+     ...5.5...
+     2....6...
+     """, 5, ((6, 4), (3, 3))),
+    ("""
+     .........
+     .........
+     ..66.66..
+     .........
+     .........
+     .........
+     ....6....
+     .....4...
+     .7.....2.
+     """, 5, ((6, 4), (2, 4))),
+    ("""
+     .7.......
+     .4.......
+     .4.......
+     .4.......
+     .........
+     ...4.....
+     .........
+     .........
+     7...3...5
+     """, 4, ((5, 3), (4, 1))),
+    ("""
+     .........
+     ..22.2...
+     .........
+     .........
+     .........
+     .........
+     .......2.
+     .........
+     7...3...5
+     """, 4, ((6, 7), (1, 4))),
+]
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+@pytest.mark.parametrize(("diagram", "line", "expected"), LINE_CASES)
+def test_takes_the_line(diagram: str, line: int, expected: object, strength: str) -> None:
+    # coming colours that cannot make the line longer: taking it now is right
+    g = Game.from_text(diagram, next=(7, 7, 7), line=line)
+    move = suggest(g, strength)  # type: ignore[arg-type]
+    assert move == expected
+    assert g.move(*move).lines  # type: ignore[misc]
+
+
+def test_full_board_and_game_over() -> None:
+    full = "\n".join("".join(str((r * 3 + c) % 7 + 1) for c in range(9)) for r in range(9))
+    for line in (4, 5):
+        g = Game.from_text(full, line=line)
+        assert g.over
+        assert suggest(g) is None and suggest(g, "strong") is None
+
+
+def test_one_free_cell_walled_in_has_no_legal_move_but_answers() -> None:
+    """One free cell, reachable by its neighbours: the player moves one of them."""
+    rows = ["".join(str((r * 3 + c) % 7 + 1) for c in range(9)) for r in range(9)]
+    rows[4] = rows[4][:4] + "." + rows[4][5:]
+    g = Game.from_text("\n".join(rows))
+    move = suggest(g)
+    assert move is not None and move[1] == (4, 4)
+    g.move(*move)
+
+
+def test_bad_strength() -> None:
+    with pytest.raises(ValueError, match="strength"):
+        suggest(Game.new(), "hard")  # type: ignore[arg-type]
+
+
+# -- the evaluation --------------------------------------------------------------------
+
+
+def test_settle_clears_lines_and_counts_points() -> None:
+    board = list(from_text("""
+        11111....
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        ........2
+    """))
+    assert settle(board, (0,), 5) == 10
+    assert board[:5] == [0] * 5 and board[80] == 2
+    assert settle(board, (80,), 5) == 0
+
+
+def test_evaluation_prefers_a_row_to_scattered_balls() -> None:
+    t = tables(5)
+    row = from_text("\n".join(["333......"] + ["........."] * 8))
+    scattered = from_text("\n".join(["3...3...3"] + ["........."] * 8))
+    walled = from_text("\n".join(["3........", "3........", ".3.......", "3........"]
+                                 + ["........."] * 5))
+    assert evaluate(row, t) > evaluate(scattered, t)
+    assert evaluate(walled, t) < evaluate(row, t)
