@@ -174,6 +174,7 @@ def test_marks_and_shapes_are_drawn_on_the_canvas(context: Any, page: Any, site:
     after = "b => getComputedStyle(b, '::after').backgroundImage"
     assert page.eval_on_selector("#next > *", after) in ("none", "")
     page.check("input[name=symbols]")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-symbols')")
     assert page.eval_on_selector("#next > *", after).startswith('url("data:image/svg+xml')
 
 
