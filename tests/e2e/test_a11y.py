@@ -1,8 +1,9 @@
 """The accessibility audit: axe-core (the npm package pinned in package.json)
 injected into the built page in every state a player meets: the board while
 the engine loads, the board in play, every window (game, options, statistics,
-ranking, help, language, every confirmation, game over), in Danish, Swedish
-and English, with the options (marks, shapes, sound) on and off.
+ranking, help, language, every confirmation, game over, the replay viewer,
+the computer playing), in Danish, Swedish and English, with the options
+(marks, shapes, sound) on and off.
 
 Rule sets: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. The
 target is no violation at all; a rule switched off needs its reason in
@@ -16,14 +17,19 @@ from typing import Any
 
 import pytest
 from helpers import (
+    BOOT_TIMEOUT,
     GAME_KEY,
     SETTINGS_KEY,
     game_doc,
     move,
     no_line_rows,
+    reachable,
     seed_storage,
     wait_ready,
 )
+
+from kugler_core import Game
+from kugler_core.replay import encode
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -123,10 +129,51 @@ def test_no_violations_in_any_state(context: Any, page: Any, site: Any, lang: st
     page.wait_for_selector("dialog#game-window[open]")  # back to the game window
     close_window(page, "game-window")
 
+    page.click("#hint")  # the first help in a game asks first
+    page.wait_for_selector("dialog#confirm-window[open]")
+    problems += audit(page, "confirm help")
+    close_window(page, "confirm-window")
+
     move(page, (7, 8), (8, 8))
     page.wait_for_selector("dialog#game-over[open][data-records=done]")
     page.wait_for_selector("#go-name", state="visible")
     problems += audit(page, "game over")
+    assert problems == [], "\n".join(problems)
+
+
+def short_game_code(deal: int = 5, moves: int = 8) -> str:
+    """The replay code of a short game of ``deal`` (the first ball that can move
+    rolls to its first free cell, ``moves`` times)."""
+    game = Game.new(deal=deal, line=5, id="short")
+    for _ in range(moves):
+        board = list(game.board)
+        source = next(i for i, c in enumerate(board) if c and reachable(board, i))
+        game.move(divmod(source, 9), divmod(min(reachable(board, source)), 9))
+    assert game.history is not None
+    return encode(deal, 5, game.history)
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_no_violations_in_the_replay_viewer_or_while_the_computer_plays(
+        context: Any, page: Any, site: Any, lang: str) -> None:
+    seed_storage(context, {SETTINGS_KEY: settings(lang, True)})
+    page.goto(site.url + "#replay=" + short_game_code())
+    wait_ready(page)
+    page.wait_for_selector("dialog#replay-window[open][data-ready]", timeout=BOOT_TIMEOUT)
+    problems = audit(page, "replay window")
+    page.click("#replay-next")
+    page.wait_for_function("() => document.getElementById('replay-move').value === '1'")
+    problems += audit(page, "replay window, a move on")
+    close_window(page, "replay-window")
+
+    open_window(page, "#menu", "game-window")
+    page.click("#watch")
+    page.wait_for_selector("dialog#confirm-window[open]")
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_selector("html[data-watching]")
+    problems += audit(page, "the computer plays")
+    page.click("#watch-stop")
+    page.wait_for_selector("html:not([data-watching])")
     assert problems == [], "\n".join(problems)
 
 
