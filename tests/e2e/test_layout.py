@@ -163,6 +163,15 @@ def test_board_bar_and_windows_fit(sized: tuple[Any, int, int], site: Any) -> No
         assert control["left"] >= 0 and control["right"] <= width, control
         assert control["top"] >= 0 and control["bottom"] <= height, control
         assert control["width"] >= 44 - 0.5 and control["height"] >= 44 - 0.5, control
+    # every button of the bar shows something: its icon or its word (never empty)
+    empty = page.evaluate("""() => [...document.querySelectorAll('.bar button')]
+        .filter((b) => b.getClientRects().length)
+        .filter((b) => ![...b.querySelectorAll('svg, span')].some((part) => {
+            const r = part.getBoundingClientRect();
+            return r.width > 4 && r.height > 4 && getComputedStyle(part).visibility !== 'hidden';
+        }))
+        .map((b) => b.id)""")
+    assert empty == []
     assert page.evaluate(SMALL_TEXT, page.locator("body").element_handle()) == []
     bar = page.locator(".bar").bounding_box()
     board = page.locator("#board-wrap").bounding_box()
