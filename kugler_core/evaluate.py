@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from .board import CELLS, SIZE
 from .lines import DIRECTIONS, points, runs_through
-from .paths import NEIGHBOURS
+from .paths import NEIGHBOURS, empty_regions
 
 __all__ = ["INF_LOSS", "Tables", "evaluate", "settle", "tables"]
 
@@ -91,21 +91,9 @@ def tables(line: int) -> Tables:
 def evaluate(board: Sequence[int], t: Tables) -> float:
     """The value of ``board`` (81 ints) for the player about to move."""
     neighbours = NEIGHBOURS
-    label = [-1] * CELLS
-    regions = 0
-    free = 0
-    for i in range(CELLS):
-        if board[i] or label[i] >= 0:
-            continue
-        label[i] = regions
-        queue = [i]
-        for cur in queue:
-            for nb in neighbours[cur]:
-                if label[nb] < 0 and not board[nb]:
-                    label[nb] = regions
-                    queue.append(nb)
-        free += len(queue)
-        regions += 1
+    label, empty = empty_regions(board)
+    regions = len(empty)
+    free = CELLS - sum(1 for c in board if c)
     if not free:
         return INF_LOSS
     # reach[r * 8 + c]: balls of colour c next to empty region r

@@ -74,3 +74,33 @@ def reachable(board: Sequence[int], source: int) -> set[int]:
                 queue.append(nb)
     seen.discard(source)
     return seen
+
+
+def empty_regions(board: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """The board's empty cells split into regions joined up, down, left or right:
+    ``(label, regions)``, ``label[i]`` the region of empty cell ``i`` (-1 for a
+    ball) and ``regions[r]`` its cells. A ball can roll to every cell of each
+    region next to it.
+
+    >>> board = [0] * 81
+    >>> board[1] = board[9] = 5           # (0, 0) walled off from the rest
+    >>> label, regions = empty_regions(board)
+    >>> len(regions), regions[0], label[0], label[1], len(regions[1])
+    (2, [0], 0, -1, 78)
+    """
+    label = [-1] * CELLS
+    regions: list[list[int]] = []
+    neighbours = NEIGHBOURS
+    for i in range(CELLS):
+        if board[i] or label[i] >= 0:
+            continue
+        r = len(regions)
+        label[i] = r
+        cells = [i]
+        for cur in cells:
+            for nb in neighbours[cur]:
+                if label[nb] < 0 and not board[nb]:
+                    label[nb] = r
+                    cells.append(nb)
+        regions.append(cells)
+    return label, regions

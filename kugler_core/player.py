@@ -49,7 +49,7 @@ from typing import Literal
 from .board import CELL_OF, CELLS, COLORS, Cell
 from .evaluate import Tables, evaluate, settle, tables
 from .game import Game
-from .paths import NEIGHBOURS
+from .paths import NEIGHBOURS, empty_regions
 
 __all__ = ["STRENGTHS", "Strength", "rank", "suggest"]
 
@@ -137,20 +137,7 @@ def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     (before new balls). Ties go to the lower source, then target index.
     Empty when the board has no legal move. ``board`` is not changed.
     """
-    label = [-1] * CELLS
-    regions: list[list[int]] = []
-    for i in range(CELLS):
-        if board[i] or label[i] >= 0:
-            continue
-        r = len(regions)
-        label[i] = r
-        cells = [i]
-        for cur in cells:
-            for nb in NEIGHBOURS[cur]:
-                if label[nb] < 0 and not board[nb]:
-                    label[nb] = r
-                    cells.append(nb)
-        regions.append(cells)
+    label, regions = empty_regions(board)
     if not regions:
         return []
 
