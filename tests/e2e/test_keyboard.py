@@ -140,8 +140,9 @@ def test_a_whole_game_and_every_window_by_keyboard(context: Any, page: Any, site
         assert page.is_checked(f"input[name={name}]")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#options-window", state="hidden")
-    assert page.locator("[data-coming]").count() == 3
-    assert page.get_attribute("html", "data-symbols") is not None
+    # applied once the engine answered each change
+    page.wait_for_function("() => document.querySelectorAll('[data-coming]').length === 3")
+    page.wait_for_selector("html[data-symbols]")
 
     # a move, Escape deselects, undo with U and with Ctrl+Z
     start = board(page)

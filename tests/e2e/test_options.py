@@ -96,7 +96,8 @@ def test_options_are_remembered_after_a_reload(context: Any, page: Any, site: An
         True, True, True, 35, "fast")
     page.reload()
     wait_ready(page)
-    assert page.get_attribute("html", "data-symbols") is not None
+    page.wait_for_selector("html[data-symbols]")
+    page.wait_for_function("() => document.querySelectorAll('[role=gridcell][data-coming]').length === 3")
     assert len(coming(page)) == 3
     open_options(page)
     for name in ("marks", "symbols", "sound"):
@@ -107,6 +108,8 @@ def test_options_are_remembered_after_a_reload(context: Any, page: Any, site: An
     page.uncheck("input[name=symbols]")
     page.uncheck("input[name=marks]")
     page.wait_for_function("() => !document.documentElement.hasAttribute('data-symbols')")
+    # each change is applied once the engine answered it: the marks go with the last one
+    page.wait_for_function("() => !document.querySelector('[role=gridcell][data-coming]')")
     assert coming(page) == {}
 
 
