@@ -97,7 +97,8 @@ def test_options_are_remembered_after_a_reload(context: Any, page: Any, site: An
     page.reload()
     wait_ready(page)
     page.wait_for_selector("html[data-symbols]")
-    page.wait_for_function("() => document.querySelectorAll('[role=gridcell][data-coming]').length === 3")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[role=gridcell][data-coming]').length === 3")
     assert len(coming(page)) == 3
     open_options(page)
     for name in ("marks", "symbols", "sound"):
