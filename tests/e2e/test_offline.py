@@ -8,6 +8,7 @@ Pages does.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 import urllib.request
@@ -204,13 +205,25 @@ def make_second_build(first: Path, target: Path, marker: str) -> str:
 
 
 def deploy(source: Path, live: Path) -> None:
-    """Put the files of `source` over the live site, the worker script last."""
+    """Put the files of `source` over the live site, the worker script last.
+
+    Each file replaced gets a modification time at least 2 s after the one it
+    replaces: the local server's Last-Modified has whole seconds, and two
+    deploys within one second would otherwise answer the browser's
+    revalidation of a changed file with 304 Not Modified.
+    """
+    def put(path: Path, target: Path) -> None:
+        before = target.stat().st_mtime if target.exists() else 0.0
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+        when = max(time.time(), before + 2)
+        os.utime(target, (when, when))
+
     for path in sorted(source.rglob("*")):
         rel = path.relative_to(source)
         if path.is_file() and rel.as_posix() != "sw.js":
-            (live / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, live / rel)
-    shutil.copy2(source / "sw.js", live / "sw.js")
+            put(path, live / rel)
+    put(source / "sw.js", live / "sw.js")
 
 
 UPDATE_RESULT = """async () => {
