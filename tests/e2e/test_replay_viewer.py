@@ -251,6 +251,9 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         page.click("#go-share")
         page.wait_for_selector("dialog#game-over #share-status:not([hidden])")
         assert text(page, "#share-status") == "Link copied"
+        # the copy is in the clipboard once a read sees it (under load a read
+        # made at once has come back empty)
+        page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
         link = page.evaluate("navigator.clipboard.readText()")
         assert link == site.url + "#replay=" + encode(31337, 5, moves)
         # a ranking row has the same: its replay and its link
