@@ -9,6 +9,12 @@ between two moves. It adds up:
 * reach: a window counts ``DEAD`` times as much when no ball of its colour
   outside it touches the empty region of one of its empty cells, ``SHORT``
   times when fewer such balls than the window has empty cells;
+* spread over colours: the windows are added up colour by colour, and each
+  colour's sum ``p`` counts as ``top * (p / top) ** SPREAD`` (``top`` the
+  weight of a window one ball short of a line). With ``SPREAD`` below 1 a
+  second near-line of one colour is worth less than a first near-line of
+  another, so the player keeps several colours close to a line and can use
+  whichever colour the new balls bring;
 * free room: ``FREE`` per free cell, and a growing penalty once fewer than
   ``CROWDED`` cells are free.
 
@@ -42,6 +48,7 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 }
 """Value of a one-colour window by its number of balls, per variant."""
 
+SPREAD = 0.7
 FREE = 100.0
 CROWDED = 24
 CROWD = 5.0
@@ -107,7 +114,7 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
     dead = DEAD
     short = SHORT
     line = t.line
-    total = 0.0
+    by_colour = [0.0] * 8
     for cells in t.windows:
         col = 0
         n = 0
@@ -138,8 +145,12 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
                 if have < need:
                     value *= dead if have <= 0 else short
                     break
-        total += value
-    total += FREE * free
+        by_colour[col] += value
+    top = weights[line - 1]
+    total = FREE * free
+    for p in by_colour:
+        if p:
+            total += top * (p / top) ** SPREAD
     if free < CROWDED:
         total -= CROWD * (CROWDED - free) ** 2
     return total
