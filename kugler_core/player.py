@@ -3,12 +3,14 @@
 ``suggest(game, strength)`` returns ``(source, target)`` cells, or None when the
 game is over. It is fair: it reads only the board, the three coming colours
 and the variant (``game.board``, ``game.next``, ``game.line``), never the deal,
-so two games that look the same get the same suggestion. The quick strength
-ranks every move by the evaluation of ``kugler_core.evaluate`` after it; the
-strong one compares the best few by short play-outs, sampling what it cannot
-see (where new balls land, the colours after the three shown) from a
-``random.Random`` of its own seeded from the visible position: the same
-position always gives the same move, on any machine. The work is a fixed
+so two games that look the same get the same suggestion. Every legal move is
+ranked by the evaluation of ``kugler_core.evaluate`` after it; then the best
+few are looked at one move further: where the three coming balls will land
+is sampled (the deal, which decides it, is hidden from the player) from a
+``random.Random`` of its own seeded from the visible position, and each
+sample is answered by the best reply. The same position always gives the same
+move, on any machine. The strong strength looks further at more moves over
+more samples than the quick one; the work is a fixed
 amount per strength, never a clock. See docs/player.md.
 
 >>> g = Game.from_text('''
@@ -46,8 +48,8 @@ import random
 from heapq import nlargest
 from typing import Literal
 
-from .board import CELL_OF, CELLS, COLORS, Cell
-from .evaluate import Tables, evaluate, settle, tables
+from .board import CELL_OF, CELLS, Cell
+from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
 
@@ -64,28 +66,25 @@ class Effort:
     """How much work one suggestion does (fixed numbers, no clock).
 
     ``refine``: how many of the best non-scoring moves by the cheap score get
-    the full evaluation; ``top``: how many of the best moves then get
-    ``playouts`` play-outs of ``depth`` more moves each (0: none).
+    the full evaluation; ``top``: how many of the best moves then get a look
+    one move further (0 or 1: none), over ``samples`` sampled landings of the
+    three coming balls; ``prior``: how much of the ranking's value is added to
+    what the look further finds.
     """
 
-    __slots__ = ("depth", "playouts", "refine", "top")
+    __slots__ = ("prior", "refine", "samples", "top")
 
-    def __init__(self, refine: int, top: int = 0, playouts: int = 0, depth: int = 0) -> None:
+    def __init__(self, refine: int, top: int = 0, samples: int = 0, prior: float = 0.0) -> None:
         self.refine = refine
         self.top = top
-        self.playouts = playouts
-        self.depth = depth
+        self.samples = samples
+        self.prior = prior
 
 
-QUICK = Effort(refine=10)
-STRONG = Effort(refine=10, top=4, playouts=10, depth=2)
-PLAYOUT_REFINE = 4
-"""``refine`` of the quick policy inside the play-outs."""
-NOW = 1.0
-"""Extra weight of the points the move itself makes: a line in hand is not put
-off for a bigger one that new balls may block (and the play-outs are short)."""
-LOST = -20_000.0
-"""The value of a play-out that fills the board (scaled by how soon)."""
+QUICK = Effort(refine=10, top=6, samples=4)
+STRONG = Effort(refine=10, top=8, samples=16, prior=1.0)
+REPLY_REFINE = 6
+"""``refine`` of the best reply in the look one move further."""
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -110,13 +109,13 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
     if not ranked:
         return None
     best = ranked[0][1]
-    top = [move for _value, move in ranked[: effort.top]]
-    scoring = [move for move in top if _scores(board, move, line)]
-    if scoring:  # a line in hand is taken: the play-outs choose among the lines
+    top = ranked[: effort.top]
+    scoring = [(value, move) for value, move in top if _scores(board, move, line)]
+    if scoring:  # a line in hand is taken: the look further chooses among the lines
         top = scoring
-    if effort.top > 1 and len(top) > 1:
+    if len(top) > 1 and effort.samples:
         rnd = random.Random(_seed(board, nxt, line, strength))
-        best = _rollouts(board, nxt, t, rnd, top, effort)
+        best = _look_further(board, nxt, t, rnd, top, effort)
     return CELL_OF[best[0]], CELL_OF[best[1]]
 
 
@@ -288,54 +287,53 @@ def _scores(board: list[int], move: Move, line: int) -> bool:
     return settle(b, (move[1],), line) > 0
 
 
-def _rollouts(board: list[int], nxt: tuple[int, int, int], t: Tables, rnd: random.Random,
-              top: list[Move], effort: Effort) -> Move:
-    """The best of ``top`` by play-outs: each candidate is played, then followed by
-    ``effort.depth`` moves of the quick policy over sampled new balls and colours
-    (the same ``effort.playouts`` samples for every candidate: common random
-    numbers); its value is the mean of the points made plus the evaluation of
-    the last board. Ties go to the lower source, then target index."""
-    seeds = [rnd.getrandbits(64) for _ in range(effort.playouts)]
+def _look_further(board: list[int], nxt: tuple[int, int, int], t: Tables,
+                  rnd: random.Random, top: list[tuple[float, Move]], effort: Effort) -> Move:
+    """The best of ``top`` one move further: each candidate is played; a line
+    is followed by the free move the rules give (no new balls), anything else
+    by the three coming balls landing on free cells in ``effort.samples`` sampled
+    ways (the same for every candidate: common random numbers), then by the
+    best reply. A candidate is worth its points, plus the mean over the
+    samples of the points the landing balls make and the value of the best
+    reply (``rank``); a sample that fills the board is lost. ``effort.prior``
+    times the candidate's value in the ranking (``top`` holds ``(value,
+    move)``) is added to that worth, so that a move the ranking liked less
+    must be clearly better one move further to win: the samples are few, and
+    among many candidates one may win on lucky samples. Ties go to the lower
+    source, then target index."""
+    line = t.line
+    samples = effort.samples
+    orders = []
+    for _ in range(samples):
+        order = list(range(CELLS))
+        rnd.shuffle(order)
+        orders.append(order)
     best: tuple[float, int, int] | None = None
-    for move in top:
-        total = 0.0
-        for seed in seeds:
-            total += _playout(board, nxt, move, t, random.Random(seed), effort.depth)
-        key = (total / len(seeds), -move[0], -move[1])
+    for ranked_value, (source, target) in top:
+        b = board[:]
+        b[target] = b[source]
+        b[source] = 0
+        made = settle(b, (target,), line)
+        if made and any(b):
+            value = made + _best_reply(b, t)
+        else:
+            total = 0.0
+            for order in orders:
+                after = b[:]
+                cells = [i for i in order if not after[i]][:3]
+                for colour, cell in zip(nxt, cells):
+                    after[cell] = colour
+                landed = settle(after, cells, line)
+                total += INF_LOSS if 0 not in after else landed + _best_reply(after, t)
+            value = made + total / samples
+        key = (value + effort.prior * ranked_value, -source, -target)
         if best is None or key > best:
             best = key
     assert best is not None
     return (-best[1], -best[2])
 
 
-def _playout(board: list[int], nxt: tuple[int, int, int], move: Move, t: Tables,
-             r: random.Random, depth: int) -> float:
-    """Points of ``move`` and ``depth`` quick moves after it, plus the last evaluation.
-
-    New balls land uniformly on free cells (what the rules are for a player who
-    does not know the deal); colours after the three known ones are uniform.
-    """
-    line = t.line
-    b = board[:]
-    coming = nxt
-    points = 0.0
-    source, target = move
-    for step in range(depth + 1):
-        b[target] = b[source]
-        b[source] = 0
-        made = settle(b, (target,), line)
-        points += made if step else (1.0 + NOW) * made
-        if not made or not any(b):
-            free = [i for i in range(CELLS) if not b[i]]
-            cells = tuple(r.sample(free, min(3, len(free))))
-            for k, cell in enumerate(cells):
-                b[cell] = coming[k]
-            points += settle(b, cells, line)
-            coming = (r.randint(1, COLORS), r.randint(1, COLORS), r.randint(1, COLORS))
-            if 0 not in b:
-                return points + LOST * (depth + 1 - step) / (depth + 1)
-        if step == depth:
-            break
-        ranked = rank(b, t, PLAYOUT_REFINE)
-        source, target = ranked[0][1]
-    return points + evaluate(b, t)
+def _best_reply(board: list[int], t: Tables) -> float:
+    """The value of the best move on ``board`` by ``rank`` (INF_LOSS when there is none)."""
+    ranked = rank(board, t, REPLY_REFINE)
+    return ranked[0][0] if ranked else INF_LOSS
