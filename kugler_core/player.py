@@ -108,11 +108,11 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
     ranked = rank(board, t, effort.refine)
     if not ranked:
         return None
-    best = ranked[0][1]
     top = ranked[: effort.top]
     scoring = [(value, move) for value, move in top if _scores(board, move, line)]
     if scoring:  # a line in hand is taken: the look further chooses among the lines
         top = scoring
+    best = top[0][1] if top else ranked[0][1]
     if len(top) > 1 and effort.samples:
         rnd = random.Random(_seed(board, nxt, line, strength))
         best = _look_further(board, nxt, t, rnd, top, effort)
