@@ -321,7 +321,7 @@ def _look_further(board: list[int], nxt: tuple[int, int, int], t: Tables,
             for order in orders:
                 after = b[:]
                 cells = [i for i in order if not after[i]][:3]
-                for colour, cell in zip(nxt, cells):
+                for colour, cell in zip(nxt, cells, strict=False):  # fewer cells when nearly full
                     after[cell] = colour
                 landed = settle(after, cells, line)
                 total += INF_LOSS if 0 not in after else landed + _best_reply(after, t)
