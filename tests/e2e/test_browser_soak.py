@@ -66,7 +66,8 @@ def test_500_random_moves_through_the_grid(page: Any, site: Any) -> None:
     assert text(page, "#score").replace(".", "").replace("\u00a0", "") == str(saved.score)
     next_colors = page.eval_on_selector_all(
         "#next > *", "els => els.map(e => Number(e.dataset.color))")
-    assert next_colors == list(saved.next)
+    # «Næste» is empty once a game is over (the last move may have ended one)
+    assert next_colors == ([0, 0, 0] if saved.over else list(saved.next))
     assert text(page, "#deal") == str(saved.deal)
     print(f"\nbrowser soak: {moves} moves, {games} games finished, "
           f"{time.monotonic() - started:.0f} s, saved game at move {saved.moves}")
