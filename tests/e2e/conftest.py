@@ -109,6 +109,16 @@ def context(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
+def sw_context(browser: Any) -> Iterator[Any]:
+    """A context of its own, with service workers (pwa_support.fresh_context)."""
+    from pwa_support import fresh_context
+
+    context = fresh_context(browser)
+    yield context
+    context.close()
+
+
+@pytest.fixture
 def page(context: Any, page_problems: list[str]) -> Iterator[Any]:
     pg = context.new_page()
     watch_problems(pg, page_problems)

@@ -12,7 +12,6 @@ import os
 import shutil
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -26,7 +25,6 @@ from pwa_support import (
     copy_site,
     engine_state,
     finished_records,
-    fresh_context,
     make_move,
     on_problem,
     stored,
@@ -43,13 +41,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def dist_build() -> str:
     return str(json.loads((DIST / "build.json").read_text())["build"])
-
-
-@pytest.fixture
-def ctx(browser: Any) -> Iterator[Any]:
-    context = fresh_context(browser)
-    yield context
-    context.close()
 
 
 def first_visit(page: Any, url: str) -> None:
@@ -69,9 +60,10 @@ window.__clicking = setInterval(() => {
 """
 
 
-def test_the_service_worker_waits_for_the_player_to_pause(ctx: Any, site: SiteServer) -> None:
-    ctx.add_init_script(KEEP_CLICKING)
-    page = ctx.new_page()
+def test_the_service_worker_waits_for_the_player_to_pause(sw_context: Any,
+                                                          site: SiteServer) -> None:
+    sw_context.add_init_script(KEEP_CLICKING)
+    page = sw_context.new_page()
     page.goto(site.url)
     wait_engine(page)
     time.sleep(4)
@@ -121,8 +113,8 @@ def test_render_rejects_a_template_without_placeholders() -> None:
 # ----------------------------------------------------------------- offline
 
 
-def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
-    page = ctx.new_page()
+def test_plays_offline_after_one_visit(sw_context: Any, site: SiteServer) -> None:
+    page = sw_context.new_page()
     problems: list[str] = []
     on_problem(page, problems)
     first_visit(page, site.url)
@@ -130,7 +122,7 @@ def test_plays_offline_after_one_visit(ctx: Any, site: SiteServer) -> None:
     assert worker_build(page) == dist_build()
     saved = make_move(page)
 
-    ctx.set_offline(True)
+    sw_context.set_offline(True)
     probe = "fetch('build.json?probe=1').then(() => 'reached', () => 'offline')"
     assert page.evaluate(probe) == "offline", "the worker can still reach the network"
     page.wait_for_timeout(100)
@@ -160,17 +152,17 @@ ROUTED_SOURCES = """() => Object.fromEntries(performance.getEntriesByType("resou
   .filter(([name]) => ["(page)", "main.js"].includes(name)))"""
 
 
-def test_plays_with_the_server_stopped(ctx: Any) -> None:
+def test_plays_with_the_server_stopped(sw_context: Any) -> None:
     server = SiteServer(DIST)
     try:
-        page = ctx.new_page()
+        page = sw_context.new_page()
         first_visit(page, server.url)
         saved = make_move(page)
     finally:
         server.stop()
     # Nothing answers on that port any more: everything must come from the cache.
     problems: list[str] = []
-    page2 = ctx.new_page()
+    page2 = sw_context.new_page()
     on_problem(page2, problems)
     page.close()
     response = page2.goto(server.url)
@@ -239,13 +231,13 @@ UPDATE_RESULT = """async () => {
 
 
 def test_update_to_a_new_build_keeps_the_saved_game_and_records(
-    ctx: Any, tmp_path: Path
+    sw_context: Any, tmp_path: Path
 ) -> None:
     live = copy_site(DIST, tmp_path / "live")
     old_build = dist_build()
     server = SiteServer(live)
     try:
-        page = ctx.new_page()
+        page = sw_context.new_page()
         problems: list[str] = []
         on_problem(page, problems)
         first_visit(page, server.url)
@@ -318,11 +310,11 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         server.stop()
 
 
-def wait_worker_activated(ctx: Any, build: str, timeout: float = 60.0) -> None:
+def wait_worker_activated(sw_context: Any, build: str, timeout: float = 60.0) -> None:
     """Wait until the service worker of `build` is the activated one (no page needed)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for worker in ctx.service_workers:
+        for worker in sw_context.service_workers:
             try:
                 if worker.evaluate("[BUILD, self.serviceWorker.state]") == [build, "activated"]:
                     return
@@ -332,19 +324,20 @@ def wait_worker_activated(ctx: Any, build: str, timeout: float = 60.0) -> None:
     raise AssertionError(f"the worker of build {build} never activated")
 
 
-def test_update_applies_on_the_next_start_without_the_notice(ctx: Any, tmp_path: Path) -> None:
+def test_update_applies_on_the_next_start_without_the_notice(sw_context: Any,
+                                                             tmp_path: Path) -> None:
     live = copy_site(DIST, tmp_path / "live")
     server = SiteServer(live)
     try:
-        page = ctx.new_page()
+        page = sw_context.new_page()
         first_visit(page, server.url)
         new_build = make_second_build(DIST, tmp_path / "new", "nextstart")
         deploy(tmp_path / "new", live)
         assert page.evaluate(UPDATE_RESULT) == "installed"
         page.locator("#update-notice").wait_for(state="visible")
         page.close()  # the last page of the old version goes away ...
-        wait_worker_activated(ctx, new_build)  # ... so the waiting build takes over
-        page2 = ctx.new_page()
+        wait_worker_activated(sw_context, new_build)  # ... so the waiting build takes over
+        page2 = sw_context.new_page()
         page2.goto(server.url)
         wait_engine(page2)
         wait_js(page2, "!!navigator.serviceWorker.controller")
@@ -358,7 +351,7 @@ def test_update_applies_on_the_next_start_without_the_notice(ctx: Any, tmp_path:
 
 
 def test_first_visit_without_the_runtime_says_so_and_retry_works(
-    ctx: Any, site: SiteServer
+    sw_context: Any, site: SiteServer
 ) -> None:
     blocked: list[str] = []
     blocked_for_worker: list[str] = []
@@ -373,8 +366,8 @@ def test_first_visit_without_the_runtime_says_so_and_retry_works(
         path = urlparse(url).path
         return "/kugler/pyodide/" in path or path.endswith((".whl", "/build.json"))
 
-    ctx.route(runtime, block)
-    page = ctx.new_page()
+    sw_context.route(runtime, block)
+    page = sw_context.new_page()
     page.goto(site.url)
     wait_engine(page, "failed")
     assert blocked, "the runtime was never requested"
@@ -395,7 +388,7 @@ def test_first_visit_without_the_runtime_says_so_and_retry_works(
         !r || (!r.installing && !r.waiting && !r.active))""", 60, "the failed install to settle")
     assert [n for n in cache_names(page) if n.startswith("kugler-")] == []
 
-    ctx.unroute(runtime, block)
+    sw_context.unroute(runtime, block)
     retry.click()
     wait_engine(page)
     assert not error.is_visible()

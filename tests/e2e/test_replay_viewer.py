@@ -8,7 +8,6 @@ viewer shows are compared with the positions that game went through.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +27,7 @@ from helpers import (
     text,
     wait_ready,
 )
-from pwa_support import fresh_context, wait_controlled, wait_engine
+from pwa_support import wait_controlled, wait_engine
 from test_layout import check_window
 
 from kugler_core import Game
@@ -383,13 +382,6 @@ def test_animated_steps_and_play_end_on_the_engine_boards(
     assert shown_move(page) in (stopped, stopped + 1)  # at most the move that was animating
     wait_move(page, shown_move(page))
     assert replay_board(page) == boards[shown_move(page)]
-
-
-@pytest.fixture
-def sw_context(browser: Any) -> Iterator[Any]:
-    context = fresh_context(browser)
-    yield context
-    context.close()
 
 
 def test_a_replay_link_opens_offline(sw_context: Any, site: SiteServer) -> None:
