@@ -249,14 +249,10 @@ def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     picks = nlargest(refine, plain, key=_cheap_key)
     out: list[tuple[float, Move]] = []
     for _d, s, tg in picks:
-        b = board[:]
-        b[tg] = b[s]
-        b[s] = 0
+        b = _played(board, s, tg)
         out.append((evaluate(b, t), (s, tg)))
     for s, tg in scoring:
-        b = board[:]
-        b[tg] = b[s]
-        b[s] = 0
+        b = _played(board, s, tg)
         gained = settle(b, (tg,), line)
         out.append((gained + evaluate(b, t), (s, tg)))
     out.sort(key=_rank_key)
@@ -280,10 +276,16 @@ def _is_full(cells: tuple[int, ...], board: list[int], source: int, target: int,
     return True
 
 
-def _scores(board: list[int], move: Move, line: int) -> bool:
+def _played(board: list[int], source: int, target: int) -> list[int]:
+    """A copy of ``board`` with the ball on ``source`` moved to ``target`` (no lines removed)."""
     b = board[:]
-    b[move[1]] = b[move[0]]
-    b[move[0]] = 0
+    b[target] = b[source]
+    b[source] = 0
+    return b
+
+
+def _scores(board: list[int], move: Move, line: int) -> bool:
+    b = _played(board, *move)
     return settle(b, (move[1],), line) > 0
 
 
@@ -310,9 +312,7 @@ def _look_further(board: list[int], nxt: tuple[int, int, int], t: Tables,
         orders.append(order)
     best: tuple[float, int, int] | None = None
     for ranked_value, (source, target) in top:
-        b = board[:]
-        b[target] = b[source]
-        b[source] = 0
+        b = _played(board, source, target)
         made = settle(b, (target,), line)
         if made and any(b):
             value = made + _best_reply(b, t)
