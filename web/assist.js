@@ -28,10 +28,9 @@
 // cause "hint".
 
 import { $, root } from "./dom.js";
-import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
 import { app, engine, emit, on } from "./store.js";
-import { grid, select, setBusy, whenIdle } from "./board.js";
+import { grid, renderer, select, setBusy, whenIdle } from "./board.js";
 import { showBar } from "./bar.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";

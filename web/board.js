@@ -2,13 +2,15 @@
 // ball, the busy mark, and the motion preference. It draws what it is told;
 // what a tap on a cell means is decided by the handler given to installBoard.
 
-import { renderer } from "./first.js";
 import { BoardGrid } from "./grid.js";
 import { $ } from "./dom.js";
 import { app, emit } from "./store.js";
 
 /** The grid over the canvas (made by installBoard). */
 export let grid = null;
+
+/** The board's renderer (first.js's, handed over by main.js to installBoard). */
+export let renderer = null;
 
 const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
@@ -28,8 +30,9 @@ export function animationPace() {
   return app.settings.speed === "fast" ? 0.45 : 1;
 }
 
-/** Make the grid; `onActivate(row, col)` is called for a tap or Enter on a cell. */
-export function installBoard(onActivate) {
+/** Take over `board` (the renderer), make the grid; `onActivate(row, col)` is called for a tap or Enter on a cell. */
+export function installBoard(board, onActivate) {
+  renderer = board;
   renderer.reducedMotion = reducedMotion;
   renderer.pace = animationPace;
   grid = new BoardGrid($("grid"), onActivate);

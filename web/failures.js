@@ -2,9 +2,8 @@
 // does when a reply says the engine broke.
 
 import { $, root } from "./dom.js";
-import { renderer } from "./first.js";
 import { app, engine } from "./store.js";
-import { resetBusy } from "./board.js";
+import { renderer, resetBusy } from "./board.js";
 import { updateClock } from "./clock.js";
 import { notify } from "./notices.js";
 import { t } from "./i18n.js";

@@ -16,8 +16,7 @@
 
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
-import { renderer } from "./first.js";
-import { grid, reducedMotion } from "./board.js";
+import { grid, reducedMotion, renderer } from "./board.js";
 import { changeSettings } from "./preferences.js";
 import { openWindow } from "./dialogs.js";
 import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";

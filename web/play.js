@@ -3,10 +3,9 @@
 // the engine answers (and stores its game document).
 
 import { $ } from "./dom.js";
-import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
 import { app, engine, emit, on } from "./store.js";
-import { grid, select, setBusy, showBoard, whenIdle } from "./board.js";
+import { grid, renderer, select, setBusy, showBoard, whenIdle } from "./board.js";
 import { showBar, resetShownScore } from "./bar.js";
 import { seconds, resetClock, updateClock, clockCounting } from "./clock.js";
 import { notify } from "./notices.js";

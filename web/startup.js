@@ -4,10 +4,9 @@
 // restart.
 
 import { $, root } from "./dom.js";
-import { renderer, firstGame, firstBoard } from "./first.js";
 import * as storage from "./storage.js";
 import { app, engine } from "./store.js";
-import { grid, setBusy, resetBusy, whenIdle } from "./board.js";
+import { grid, renderer, setBusy, resetBusy, whenIdle } from "./board.js";
 import { showBar, watchBarSize } from "./bar.js";
 import { resetClock, updateClock } from "./clock.js";
 import { notify } from "./notices.js";
@@ -21,8 +20,10 @@ import { t } from "./i18n.js";
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
  * first.js's board waits for the engine; the board stays busy until then.
+ * `firstGame` is the stored game document first.js drew (or null), `firstBoard`
+ * its 81 colours (or null).
  */
-export function firstPaint() {
+export function firstPaint(firstGame, firstBoard) {
   const storedSettings = storage.loadSettings()?.doc;
   if (storedSettings && typeof storedSettings === "object") {
     if (storedSettings.line === 4 || storedSettings.line === 5) app.settings.line = storedSettings.line;
