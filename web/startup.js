@@ -6,7 +6,7 @@
 import { $, root } from "./dom.js";
 import * as storage from "./storage.js";
 import { app, engine } from "./store.js";
-import { grid, renderer, setBusy, resetBusy, whenIdle } from "./board.js";
+import { setBusy, resetBusy, showBoard, showLoading, whenIdle } from "./board.js";
 import { showBar, watchBarSize } from "./bar.js";
 import { resetClock, updateClock } from "./clock.js";
 import { notify } from "./notices.js";
@@ -30,7 +30,7 @@ export function firstPaint(firstGame, firstBoard) {
   }
   useLanguage(storedSettings?.language);
   if (firstBoard) { // already on the canvas (first.js)
-    grid.setBoard(firstBoard);
+    showBoard(firstBoard, { drawn: true });
     const line = firstGame.line === 4 ? 4 : 5;
     const storedRecords = storage.loadRecords(line)?.doc;
     if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
@@ -62,7 +62,7 @@ async function whenReady() {
   await applyPendingSettings();
   const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
   setBusy(-1);
-  renderer.setLoading(false);
+  showLoading(false);
   if (engine.state === "ready" && opened) {
     $("engine-error").hidden = true;
     root.dataset.engine = "ready";
@@ -154,7 +154,7 @@ export function installStartup() {
   $("engine-retry").addEventListener("click", () => {
     $("engine-error").hidden = true;
     root.dataset.engine = "loading";
-    renderer.setLoading(true);
+    showLoading(true);
     resetBusy();
     engine.restart();
   });
