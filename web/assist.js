@@ -24,19 +24,18 @@
 // `assisted` and the records count it apart.
 //
 // Events: a hint shown is sent as "hint" {move: {from, to}} on the store's
-// bus (for announcements); the state hint_shown answers is adopted with
-// cause "hint".
+// bus (for announcements); the state hint_shown answers is set with cause
+// "hint" (store.js setState).
 
 import { $, root } from "./dom.js";
 import { SIZE } from "./render.js";
-import { app, engine, emit, on } from "./store.js";
+import { app, engine, emit, on, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
-import { showBar } from "./bar.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { catchUpWithOtherTab } from "./tabs.js";
 import { changeSettings } from "./preferences.js";
-import { adopt, playMove, undo } from "./play.js";
+import { playMove, undo } from "./play.js";
 import { confirmQuestion, closeWindow } from "./dialogs.js";
 import { t, applyWords } from "./i18n.js";
 
@@ -143,8 +142,7 @@ export async function requestHint() {
     engineError(counted.error);
     return;
   }
-  adopt(counted.result.state, "hint", { redraw: false });
-  showBar(counted.result.state);
+  setState(counted.result.state, "hint");
   if (request !== hintRequest || app.selected !== selected) return;
   showHint(move, gameKey(counted.result.state));
 }

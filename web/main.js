@@ -25,6 +25,7 @@
 import { fillPage, afterNextFrame } from "./dom.js";
 import { engine } from "./store.js";
 import { installBoard } from "./board.js";
+import { installBar } from "./bar.js";
 import { installClock } from "./clock.js";
 import { installNotices } from "./notices.js";
 import { installTabSync } from "./tabs.js";
@@ -53,6 +54,7 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   fillPage();
 
   installBoard(renderer, activate);
+  installBar();
   installClock();
   installNotices();
   installTimeSaving();

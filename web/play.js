@@ -1,40 +1,24 @@
 // The game flow: new games, taps on the board, moves and undo. Every rule is
-// the engine's: this module sends what the player did and shows the state
-// the engine answers (and stores its game document).
+// the engine's: this module sends what the player did and sets the state the
+// engine answers (store.js setState, which stores it; the views follow).
 
 import { $ } from "./dom.js";
 import { SIZE } from "./render.js";
-import { app, engine, emit, on } from "./store.js";
-import { flashCell, markQueued, playTurn, select, setBusy, showBoard, whenIdle } from "./board.js";
-import { showBar, resetShownScore } from "./bar.js";
-import { seconds, resetClock, updateClock, clockCounting } from "./clock.js";
+import { app, engine, emit, on, setState } from "./store.js";
+import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
+import { seconds, updateClock, clockCounting } from "./clock.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
-import { saveGame, catchUpWithOtherTab } from "./tabs.js";
+import { catchUpWithOtherTab } from "./tabs.js";
 import { finishGame, openGameOverAgain } from "./records.js";
 import { closeWindow, confirmQuestion } from "./dialogs.js";
 import { t } from "./i18n.js";
 
-/** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
-export function adopt(next, cause, { redraw = true } = {}) {
-  app.state = next;
-  saveGame(next.save);
-  if (redraw) {
-    showBoard(next.board);
-    showBar(next);
-  }
-  updateClock();
-  emit("state", { state: next, cause });
-}
-
 /** Show a game the engine opened (new, loaded, imported) from its start. */
 export function startGame(next, cause = "load") {
   app.started = true;
-  resetShownScore(next.score ?? 0);
   select(null);
-  resetClock(next.seconds ?? 0);
-  adopt(next, cause);
-  updateClock();
+  setState(next, cause);
 }
 
 function newId() {
@@ -158,17 +142,11 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
     return false;
   }
   const { turn, state: next } = reply.result;
-  app.state = next;
-  saveGame(next.save); // the saved game is the state after the move, even if the page closes now
   select(null);
-  emit("turn", { turn, state: next });
   try {
-    await playTurn(turn, next.board, { animate });
+    await setState(next, "move", { turn, show: () => playTurn(turn, next.board, { animate }) });
   } finally {
-    showBar(next);
-    updateClock();
     setBusy(-1);
-    emit("state", { state: next, cause: "move" });
   }
   if (next.over) await finishGame(next, true);
   return true;
@@ -194,7 +172,7 @@ export async function undo() {
   }
   select(null);
   closeWindow($("game-over"));
-  adopt(reply.result.state, "undo");
+  setState(reply.result.state, "undo");
 }
 
 // A page being left (closed, reloaded, navigated away) gets pagehide before
@@ -213,7 +191,7 @@ export function installTimeSaving() {
     if (document.visibilityState === "hidden" && !leaving && wasRunning && app.started
         && engine.state === "ready") {
       engine.request("time", { seconds: seconds() }).then((reply) => {
-        if (reply.ok) adopt(reply.result.state, "time", { redraw: false });
+        if (reply.ok) setState(reply.result.state, "time");
       });
     }
   });

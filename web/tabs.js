@@ -1,21 +1,15 @@
-// The saved game and the other tabs of this site: the game document of every
-// reply is stored; a tab never plays on (and then writes) an old copy of a
-// game another tab moved on, and it joins records other tabs wrote.
+// The other tabs of this site: a tab never plays on (and then writes) an old
+// copy of a game another tab moved on, and it joins records other tabs wrote.
+// (The game document of every state is stored by store.js setState.)
 
 import { $ } from "./dom.js";
 import * as storage from "./storage.js";
-import { app, engine, emit } from "./store.js";
-import { select, setBusy, showBoard, whenIdle } from "./board.js";
-import { showBar, showRecord } from "./bar.js";
-import { resetClock } from "./clock.js";
+import { app, engine, setState } from "./store.js";
+import { select, setBusy, whenIdle } from "./board.js";
+import { showRecord } from "./bar.js";
 import { notify } from "./notices.js";
 import { closeWindow } from "./dialogs.js";
 import { t } from "./i18n.js";
-
-/** Save a game document produced by the engine (unless it must stay untouched). */
-export function saveGame(doc) {
-  if (app.gameWritable && doc) storage.saveGame(doc);
-}
 
 /** True when the stored game is still the one this tab shows (same id, moves, end). */
 function storedIsOurs() {
@@ -37,12 +31,8 @@ async function adoptOtherTab(doc) {
   if (!reply.ok) return false;
   closeWindow($("game-over"));
   select(null);
-  app.state = reply.result.state;
-  showBoard(app.state.board);
-  showBar(app.state);
-  resetClock(app.state.seconds);
   notify(t("otherTab"));
-  emit("state", { state: app.state, cause: "tab" });
+  setState(reply.result.state, "tab");
   return true;
 }
 
