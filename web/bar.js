@@ -42,6 +42,9 @@ export function showBar(view) {
  * changes nothing here.
  */
 export function installBar() {
+  on("language", () => {
+    if (app.state) showBar(app.state);
+  });
   on("state", ({ state, cause }) => {
     if (cause === "time") return;
     if (cause === "new" || cause === "load" || cause === "tab") shownScore = state.score ?? 0;

@@ -46,6 +46,7 @@ export function installBoard(canvas, onActivate) {
   renderer.pace = animationPace;
   grid = new BoardGrid($("grid"), onActivate);
   motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
+  on("language", () => grid.relabel());
   on("state", ({ state, cause }) => {
     // a move's board is its animation's; the time and a hint leave the board as it is
     if (cause !== "move" && cause !== "time" && cause !== "hint") showBoard(state.board);
@@ -157,11 +158,6 @@ export function showSymbols(on) {
 /** Show the board as loading (the engine is not ready) or not. */
 export function showLoading(loading) {
   renderer.setLoading(loading);
-}
-
-/** The grid's names in the current language. */
-export function relabelBoard() {
-  grid.relabel();
 }
 
 /** The cell that has the board's focus (roving tabindex), for the focus that returns after a window. */

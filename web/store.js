@@ -16,12 +16,10 @@
 //   "busy"    {busy}          the board became busy or idle
 //   "blocked" {index}         the selected ball cannot reach that cell
 //   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
+//   "notice"  {text, ms}      a notice for the player (shown by notices.js)
+//   "language" {language}     the page's words changed language (views relabel)
 
-import { Engine } from "./engine.js";
 import * as storage from "./storage.js";
-
-/** The engine worker's client; started by main.js once the page has had its first frame. */
-export const engine = new Engine();
 
 export const app = {
   /** The last state the engine replied with (null before the first game). */
@@ -37,13 +35,24 @@ export const app = {
     kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
     marks: false, symbols: false, sound: false, volume: 60,
   },
-  settingsWritable: true,
-  /** False while storage holds a saved game from a newer version: never overwrite it. */
-  gameWritable: true,
   /** Validated records documents per variant. */
   records: { 4: null, 5: null },
-  recordsWritable: { 4: true, 5: true },
 };
+
+// What storage may be written now, per document (named by its storage key):
+// a document that could not be read, is a newer version's, or is broken and
+// could not be put aside is never written over by this page.
+const untouchable = new Set();
+
+/** True when the document under storage key `key` may be written. */
+export function mayWrite(key) {
+  return !untouchable.has(key);
+}
+
+/** Never write the document under storage key `key` again in this page. */
+export function keepUntouched(key) {
+  untouchable.add(key);
+}
 
 const bus = new EventTarget();
 
@@ -71,11 +80,16 @@ export function on(type, fn) {
  */
 export async function setState(next, cause, { turn = null, show = null } = {}) {
   app.state = next;
-  if (cause !== "tab" && app.gameWritable && next.save) storage.saveGame(next.save);
+  if (cause !== "tab" && mayWrite(storage.KEYS.game) && next.save) storage.saveGame(next.save);
   if (turn) emit("turn", { turn, state: next });
   try {
     if (show) await show();
   } finally {
     emit("state", { state: next, cause }); // at once when there is nothing to show
   }
+}
+
+/** Tell the player `text` for `ms` milliseconds (notices.js shows it; 0: until tapped). */
+export function tell(text, ms = 6000) {
+  emit("notice", { text, ms });
 }
