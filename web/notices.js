@@ -1,8 +1,9 @@
-// Short notices over the board, and the notice that stays while storage
-// cannot be written.
+// Short notices over the board (notify, or a "notice" event from the state
+// layer), and the notice that stays while storage cannot be written.
 
 import { $ } from "./dom.js";
 import * as storage from "./storage.js";
+import { on } from "./store.js";
 import { t } from "./i18n.js";
 
 let noticeTimer = 0;
@@ -28,9 +29,6 @@ export function installNotices() {
     $("notice").hidden = true;
   });
   storage.onAvailability(showStorageNotice);
-}
-
-/** The storage notice's words in the current language. */
-export function relabelNotices() {
-  $("storage-notice").textContent = t("storageUnavailable");
+  on("notice", ({ text, ms }) => notify(text, ms));
+  on("language", () => { $("storage-notice").textContent = t("storageUnavailable"); });
 }
