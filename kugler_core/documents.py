@@ -29,10 +29,12 @@ from __future__ import annotations
 from typing import Any
 
 from kugler_core.checks import (
+    LINES,
     Migration,
     bad,
     check_date,
     check_header,
+    check_line,
     expect_bool,
     expect_dict,
     expect_int,
@@ -125,7 +127,7 @@ def validate_settings(doc: object) -> dict[str, Any]:
     if "language" in d and d["language"] is not None:
         out["language"] = _choice(d, "language", LANGUAGES, True)
     if "line" in d:
-        out["line"] = expect_int(d["line"], "settings.line", 4, 5)
+        out["line"] = check_line(d["line"], "settings.line")
     if "speed" in d:
         out["speed"] = _choice(d, "speed", SPEEDS, True)
     if "watch_speed" in d:
@@ -163,7 +165,7 @@ def _records_pair(records: object) -> dict[str, dict[str, Any]]:
     d = expect_dict(records, "records")
     expect_keys(d, (), ("4", "5"), "records")
     out: dict[str, dict[str, Any]] = {}
-    for line in (4, 5):
+    for line in LINES:
         doc = d.get(str(line))
         out[str(line)] = empty_records(line) if doc is None else validate_records(doc, line)
     return out

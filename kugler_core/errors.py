@@ -17,7 +17,7 @@ from typing import Literal
 
 MoveCode = Literal[  # the values of IllegalMove.code
     "bad_request", "no_ball", "target_taken", "unreachable", "game_over", "nothing_to_undo",
-    "history_full",
+    "history_full", "no_game",
 ]
 DocumentCode = Literal[  # the values of DocumentError.code
     "bad_document", "newer_version", "bad_replay"
@@ -29,12 +29,13 @@ class IllegalMove(ValueError):
 
     ``code`` is one of: ``bad_request`` (a cell that is not a (row, col) pair of
     0..8), ``no_ball``, ``target_taken``, ``unreachable``, ``game_over``,
-    ``nothing_to_undo``, ``history_full`` (a game of a million moves).
+    ``nothing_to_undo``, ``history_full`` (a game of a million moves), ``no_game``
+    (the facade has no game yet).
     """
 
-    code: str
+    code: MoveCode
 
-    def __init__(self, message: str, code: str = "bad_request") -> None:
+    def __init__(self, message: str, code: MoveCode = "bad_request") -> None:
         super().__init__(message)
         self.code = code
 
@@ -47,9 +48,9 @@ class DocumentError(ValueError):
     ``bad_replay`` (a ``ReplayError``).
     """
 
-    code: str
+    code: DocumentCode
 
-    def __init__(self, message: str, code: str = "bad_document") -> None:
+    def __init__(self, message: str, code: DocumentCode = "bad_document") -> None:
         super().__init__(message)
         self.code = code
 

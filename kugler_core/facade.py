@@ -24,7 +24,15 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any
 
-from kugler_core.checks import check_date
+from kugler_core.checks import (
+    check_cell,
+    check_daily,
+    check_date,
+    check_id,
+    check_line,
+    expect_int,
+    expect_str,
+)
 from kugler_core.daily import deal_of_day
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
@@ -47,7 +55,6 @@ from kugler_core.rng import MAX_DEAL, RULES
 MAX_REQUEST = 2_000_000
 """Longest request text accepted, in characters."""
 MAX_SECONDS = 10**8
-MAX_ID = 64
 MAX_TEXT = 100_000
 MESSAGE_MAX = 300
 
@@ -79,50 +86,6 @@ def _args(args: dict[str, Any], required: Collection[str], optional: Collection[
             raise BadRequest(f"unknown argument {_short(key)}")
 
 
-def _int(value: object, name: str, lo: int, hi: int | None = None) -> int:
-    if type(value) is not int:
-        raise BadRequest(f"{name} must be a whole number, not {_short(value)}")
-    if value < lo or (hi is not None and value > hi):
-        top = "" if hi is None else f"..{hi}"
-        raise BadRequest(f"{name} must be in {lo}{top}, not {_short(value)}")
-    return value
-
-
-def _cell(value: object, name: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or any(type(v) is not int or not 0 <= v <= 8 for v in value)
-    ):
-        raise BadRequest(f"{name} must be a cell [row, col] with row and col in 0..8")
-    return (value[0], value[1])
-
-
-def _text(value: object, name: str, max_len: int) -> str:
-    if not isinstance(value, str):
-        raise BadRequest(f"{name} must be text")
-    if len(value) > max_len:
-        raise BadRequest(f"{name} is longer than {max_len} characters")
-    return value
-
-
-def _date(value: object) -> str:
-    try:
-        return check_date(value, "date")
-    except DocumentError as exc:
-        raise BadRequest(str(exc)) from None
-
-
-def _day(value: object) -> str:
-    if not isinstance(value, str) or len(value) > 10:
-        raise BadRequest("date must be a date YYYY-MM-DD")
-    try:
-        deal_of_day(value)
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
-    return value
-
-
 def _history(value: object) -> list[tuple[int, int]]:
     """A history as the game document holds it (a list of ``[from, to]``), or as
     a ranking entry stores it (``records.pack_history``'s text)."""
@@ -144,16 +107,10 @@ def _history(value: object) -> list[tuple[int, int]]:
     return out
 
 
-def _line(value: object) -> int:
-    if type(value) is not int or value not in (4, 5):
-        raise BadRequest(f"line must be 4 or 5, not {_short(value)}")
-    return value
-
-
 def _seconds(args: dict[str, Any]) -> int | None:
     if "seconds" not in args:
         return None
-    return _int(args["seconds"], "seconds", 0, MAX_SECONDS)
+    return expect_int(args["seconds"], "seconds", 0, MAX_SECONDS, BadRequest)
 
 
 def _is_scalar(value: object) -> bool:
@@ -249,9 +206,9 @@ class Session:
         except BadRequest as exc:
             return _error(rid, has_id, "bad_request", str(exc))
         except IllegalMove as exc:
-            return _error(rid, has_id, str(getattr(exc, "code", "bad_request")), str(exc))
+            return _error(rid, has_id, exc.code, str(exc))
         except DocumentError as exc:
-            return _error(rid, has_id, str(getattr(exc, "code", "bad_document")), str(exc))
+            return _error(rid, has_id, exc.code, str(exc))
         except Exception as exc:
             return _error(rid, has_id, "internal", f"{type(exc).__name__}: {exc}")
 
@@ -280,20 +237,20 @@ class Session:
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("line",), ("deal", "entropy", "id", "daily"))
-        line = _line(args["line"])
+        line = check_line(args["line"], "line", BadRequest)
         daily = None
         if "daily" in args:
             if "deal" in args or "entropy" in args:
                 raise BadRequest("give daily alone, without deal or entropy")
-            daily = _day(args["daily"])
+            daily = check_daily(args["daily"], None, "daily", BadRequest)
             deal = deal_of_day(daily)
         elif ("deal" in args) == ("entropy" in args):
             raise BadRequest("give either deal, entropy or daily")
         elif "deal" in args:
-            deal = _int(args["deal"], "deal", 1, MAX_DEAL)
+            deal = expect_int(args["deal"], "deal", 1, MAX_DEAL, BadRequest)
         else:
-            deal = 1 + _int(args["entropy"], "entropy", 0) % MAX_DEAL
-        game_id = _text(args.get("id", ""), "id", MAX_ID)
+            deal = 1 + expect_int(args["entropy"], "entropy", 0, None, BadRequest) % MAX_DEAL
+        game_id = check_id(args.get("id", ""), "id", BadRequest)
         self._game = Game.new(deal=deal, line=line, id=game_id, daily=daily)
         return {"state": self._state()}
 
@@ -305,8 +262,8 @@ class Session:
 
     def _move(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("from", "to"), ("seconds", "by"))
-        source = _cell(args["from"], "from")
-        target = _cell(args["to"], "to")
+        source = check_cell(args["from"], "from", BadRequest)
+        target = check_cell(args["to"], "to", BadRequest)
         seconds = _seconds(args)
         by = args.get("by", "player")
         if by not in PLAYERS:
@@ -324,7 +281,7 @@ class Session:
 
     def _reach(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("from",), ())
-        source = _cell(args["from"], "from")
+        source = check_cell(args["from"], "from", BadRequest)
         cells = self._need_game().reachable(source)
         return {"cells": [[r, c] for r, c in sorted(cells)]}
 
@@ -344,13 +301,13 @@ class Session:
 
     def _daily(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("date",), ())
-        return {"deal": deal_of_day(_day(args["date"]))}
+        return {"deal": deal_of_day(check_daily(args["date"], None, "date", BadRequest))}
 
     def _replay_encode(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("deal", "line", "history", "rule"), ())
-        deal = _int(args["deal"], "deal", 1, MAX_DEAL)
-        line = _line(args["line"])
-        rule = _int(args["rule"], "rule", min(RULES), max(RULES))
+        deal = expect_int(args["deal"], "deal", 1, MAX_DEAL, BadRequest)
+        line = check_line(args["line"], "line", BadRequest)
+        rule = expect_int(args["rule"], "rule", min(RULES), max(RULES), BadRequest)
         return {"code": replay_encode(deal, line, _history(args["history"]), rule)}
 
     def _replay_decode(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -377,22 +334,22 @@ class Session:
 
     def _time(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("seconds",), ())
-        seconds = _int(args["seconds"], "seconds", 0, MAX_SECONDS)
+        seconds = expect_int(args["seconds"], "seconds", 0, MAX_SECONDS, BadRequest)
         self._need_game().seconds = seconds
         return {"state": self._state()}
 
     def _records_load(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("doc", "line"), ())
-        line = _line(args["line"])
+        line = check_line(args["line"], "line", BadRequest)
         doc = empty_records(line) if args["doc"] is None else validate_records(args["doc"], line)
         return {"records": doc, "summary": summary(doc)}
 
     def _records_add(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("records", "game", "date"), ("name",))
-        date = _date(args["date"])
+        date = check_date(args["date"], "date", BadRequest)
         name = args.get("name")
         if name is not None:
-            name = _text(name, "name", 1000)
+            name = expect_str(name, "name", 1000, BadRequest)
         game = _from_dict(args["game"])
         if not game.over:
             raise BadRequest("the game is not over")
@@ -403,11 +360,8 @@ class Session:
             if args["records"] is None
             else validate_records(args["records"], game.line)
         )
-        # The validated document, normalized; fields that to_dict leaves out
-        # (history, hints, computer, daily) are read from the sent document.
-        game_doc = {**args["game"], **game.to_dict()}
-        try:
-            res = add_game(doc, game_doc, date, name)
+        try:  # the game as its document's one reader made it
+            res = add_game(doc, game, date, name)
         except DocumentError:
             raise
         except ValueError as exc:
@@ -426,7 +380,7 @@ class Session:
 
     def _records_merge(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("a", "b", "line"), ())
-        line = _line(args["line"])
+        line = check_line(args["line"], "line", BadRequest)
         a = empty_records(line) if args["a"] is None else args["a"]
         b = empty_records(line) if args["b"] is None else args["b"]
         validate_records(a, line)
@@ -440,7 +394,7 @@ class Session:
 
     def _fragment(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("text",), ())
-        text = _text(args["text"], "text", MAX_TEXT)
+        text = expect_str(args["text"], "text", MAX_TEXT, BadRequest)
         f = parse_fragment(text)
         return {
             "deal": f.deal,
@@ -451,7 +405,7 @@ class Session:
 
     def _export(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("game", "records", "settings", "date"), ())
-        date = _date(args["date"])
+        date = check_date(args["date"], "date", BadRequest)
         return {"doc": make_export(args["game"], args["records"], args["settings"], date)}
 
     def _import(self, args: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from kugler_core.checks import clean_text
+from kugler_core.checks import LINES, clean_text
 from kugler_core.rng import MAX_DEAL
 
 MAX_REPLAY = 95_000
@@ -32,6 +32,7 @@ MAX_OTHER = 4096
 """Characters read of the parts other than ``replay=...`` (the rest is cut)."""
 MAX_TEXT = MAX_OTHER + MAX_REPLAY
 MAX_PARTS = 64
+_LINE_TEXTS = frozenset(str(n) for n in LINES)
 DETAIL_MAX = 40
 _DIGITS = frozenset("0123456789")
 _CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -124,7 +125,7 @@ def parse_fragment(text: str) -> Fragment:
                 notices.append(Notice("bad_replay", _detail(part)))
                 continue
             replay = value
-        elif value in ("4", "5"):
+        elif value in _LINE_TEXTS:
             line = int(value)
         else:
             notices.append(Notice("bad_line", _detail(part)))

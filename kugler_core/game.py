@@ -34,7 +34,21 @@ from .board import CELL_OF, CELLS, COLORS, SIZE, Board, Cell, from_rows, to_rows
 from .board import from_text as board_from_text
 from .board import index as cell_index
 from .board import to_text as board_to_text
-from .daily import deal_of_day
+from .checks import (
+    ErrorOf,
+    Migration,
+    bad,
+    check_cell,
+    check_daily,
+    check_header,
+    check_id,
+    check_line,
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+)
 from .errors import DocumentError, IllegalMove
 from .lines import Line, points, runs_through
 from .paths import reachable as reachable_cells
@@ -50,11 +64,9 @@ VERSION = 3
 """The version written; versions 1 (no history, hints, computer, daily) and 2 (no rule,
 landing) are still read, as games of placement rule 1."""
 MAX_INT = 10**9
-"""Every counter in a document is capped at this value."""
-MAX_ID = 64
+"""Every counter of a game (and of its document) is capped at this value."""
 MAX_HISTORY = 1_000_000
 """Longest move history a document may hold (about 8 MB in memory, 9 MB of JSON)."""
-LINE_VARIANTS = (4, 5)
 PLAYERS = ("player", "computer")
 
 Move = tuple[int, int]
@@ -250,22 +262,8 @@ def play(position: Position, deal: int, line: int, source: int, target: int, rul
     return new_position, turn
 
 
-def _check_line(line: object) -> int:
-    if type(line) is not int or line not in LINE_VARIANTS:
-        raise ValueError(f"line must be 4 or 5, got {line!r}")
-    return line
-
-
-def _check_id(game_id: object) -> str:
-    if not isinstance(game_id, str) or len(game_id) > MAX_ID:
-        raise ValueError(f"id must be a string of at most {MAX_ID} characters")
-    return game_id
-
-
-def _check_rule(rule: object) -> int:
-    if type(rule) is not int or rule not in rng.RULES:
-        raise ValueError(f"rule must be 1 or 2, got {rule!r}")
-    return rule
+def _rule(rule: object) -> int:
+    return expect_int(rule, "rule", min(rng.RULES), max(rng.RULES), ValueError)
 
 
 def check_landing(position: Position, rule: int) -> None:
@@ -284,42 +282,32 @@ def check_landing(position: Position, rule: int) -> None:
         raise ValueError(f"landing must be {min(3, free)} different free cells")
 
 
-def _check_colors(colors: object) -> tuple[int, int, int]:
-    if (not isinstance(colors, (tuple, list)) or len(colors) != 3
-            or any(type(c) is not int or not 1 <= c <= COLORS for c in colors)):
-        raise ValueError(f"next must be 3 colours 1..{COLORS}, got {colors!r}")
-    return (colors[0], colors[1], colors[2])
+def _colours(colours: object, where: str, error: ErrorOf) -> tuple[int, int, int]:
+    """The colours of the 3 coming balls (each 1..7)."""
+    if (not isinstance(colours, (tuple, list)) or len(colours) != 3
+            or any(type(c) is not int or not 1 <= c <= COLORS for c in colours)):
+        raise error(f"{where} must be 3 colours 1..{COLORS}")
+    return (colours[0], colours[1], colours[2])
 
 
 def _cell(cell: object) -> int:
-    try:
-        return cell_index(cell)
-    except ValueError as error:
-        raise IllegalMove(str(error), "bad_request") from None
+    return cell_index(check_cell(cell, "a cell", IllegalMove))
 
 
-def _check_count(value: object, name: str) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_INT:
-        raise ValueError(f"{name} must be an integer in 0..{MAX_INT}, got {value!r}")
-    return value
-
-
-def _check_history(history: Sequence[Sequence[int]] | None, moves: int) -> list[Move] | None:
-    """The history as a list of shared move pairs; ValueError if it is not ``moves``
-    pairs of cell indices 0..80 (the moves themselves are checked by replaying)."""
-    if history is None:
-        return None
+def _moves(history: Sequence[Sequence[int]], moves: int, error: ErrorOf) -> list[Move]:
+    """The history as a list of shared move pairs; ``error`` unless it is ``moves``
+    pairs of two different cell indices 0..80 (the moves are checked by replaying)."""
     if len(history) > MAX_HISTORY:
-        raise ValueError(f"a history holds at most {MAX_HISTORY} moves")
+        raise error(f"history holds at most {MAX_HISTORY} moves")
     if len(history) != moves:
-        raise ValueError(f"the history has {len(history)} moves, the game {moves}")
+        raise error(f"history has {len(history)} moves, the game {moves}")
     out = []
     for n, pair in enumerate(history, 1):
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                 or type(pair[0]) is not int or type(pair[1]) is not int
                 or not 0 <= pair[0] < CELLS or not 0 <= pair[1] < CELLS
                 or pair[0] == pair[1]):
-            raise ValueError(f"move {n} is not a pair of two different cells 0..80")
+            raise error(f"history: move {n} is not a pair of two different cells 0..80")
         out.append(_MOVES[pair[0] * CELLS + pair[1]])
     return out
 
@@ -348,9 +336,9 @@ class Game:
         history that is not ``position.moves`` pairs of cells (its legality is not
         checked)."""
         self._deal = rng.check_deal(deal)
-        self._line = _check_line(line)
-        self._id = _check_id(id)
-        self._rule = _check_rule(rule)
+        self._line = check_line(line, "line", ValueError)
+        self._id = check_id(id, "id", ValueError)
+        self._rule = _rule(rule)
         check_landing(position, rule)
         if previous is not None:
             check_landing(previous, rule)
@@ -358,17 +346,11 @@ class Game:
         self._previous = None if position.over else previous
         self._seconds = 0
         self.seconds = seconds
-        self._history = _check_history(history, position.moves)
-        self._hints = _check_count(hints, "hints")
-        self._computer = _check_count(computer, "computer")
-        if daily is not None:
-            try:
-                day_deal = deal_of_day(daily)
-            except ValueError as error:
-                raise ValueError(f"daily: {error}") from None
-            if day_deal != deal:
-                raise ValueError(f"daily: the deal of {daily} is {day_deal}, not {deal}")
-        self._daily = daily
+        self._history = (None if history is None
+                         else _moves(history, position.moves, ValueError))
+        self._hints = expect_int(hints, "hints", 0, MAX_INT, ValueError)
+        self._computer = expect_int(computer, "computer", 0, MAX_INT, ValueError)
+        self._daily = None if daily is None else check_daily(daily, deal, "daily", ValueError)
 
     # -- construction
 
@@ -387,8 +369,8 @@ class Game:
         (5, 5, 0, False, ())
         """
         rng.check_deal(deal)
-        _check_line(line)
-        _check_rule(rule)
+        check_line(line, "line", ValueError)
+        _rule(rule)
         board = [0] * CELLS
         first = [rng.ball(deal, k).color for k in range(rng.FIRST_COMING)]
         for cell, colour in rng.landing_on(board, deal, 0, first):
@@ -411,8 +393,8 @@ class Game:
         """
         board = board_from_text(diagram)
         rng.check_deal(deal)
-        _check_rule(rule)
-        coming = rng.colors(deal, 0) if next is None else _check_colors(next)
+        _rule(rule)
+        coming = rng.colors(deal, 0) if next is None else _colours(next, "next", ValueError)
         over = 0 not in board
         landing = announce(board, deal, 0, coming) if rule == 2 and not over else ()
         position = Position(board, coming, 0, over=over, landing=landing)
@@ -445,9 +427,7 @@ class Game:
 
     @seconds.setter
     def seconds(self, value: int) -> None:
-        if type(value) is not int or not 0 <= value <= MAX_INT:
-            raise ValueError(f"seconds must be an integer in 0..{MAX_INT}, got {value!r}")
-        self._seconds = value
+        self._seconds = expect_int(value, "seconds", 0, MAX_INT, ValueError)
 
     @property
     def history(self) -> tuple[Move, ...] | None:
@@ -634,58 +614,84 @@ class Game:
 
     @classmethod
     def from_dict(cls, doc: object) -> Game:
-        """A game from its document (version 3; 2: placement rule 1; 1: rule 1, no
-        history, no help, not daily).
+        """A game from its document: the one reader of the game document (version 3;
+        2: placement rule 1; 1: rule 1, no history, no help, not daily).
 
         Raises DocumentError (code ``bad_document`` or ``newer_version``) for
         anything that is not a valid game document. The history is checked for
         shape and length only; ``replay.verify`` replays it."""
-        d = _fields(doc, _TOP_FIELDS, "game document", top=True)
-        game_id = d["id"]
-        if not isinstance(game_id, str) or len(game_id) > MAX_ID:
-            raise DocumentError(f"'id' must be a string of at most {MAX_ID} characters")
-        deal = _int(d, "deal", 1, rng.MAX_DEAL)
-        line = _int(d, "line", 4, 5)
-        seconds = _int(d, "seconds", 0, MAX_INT)
-        over = d["over"]
-        if type(over) is not bool:
-            raise DocumentError(f"'over' must be true or false, got {_describe(over)}")
-        version = d["version"]
-        rule = _int(d, "rule", 1, 2) if version == VERSION else 1
+        d = check_header(doc, KIND, "game", VERSION, MIGRATIONS)
+        expect_keys(d, _TOP_FIELDS, _TOP_FIELDS, "game")
+        game_id = check_id(d["id"])
+        deal = expect_int(d["deal"], "deal", 1, rng.MAX_DEAL)
+        line = check_line(d["line"])
+        seconds = expect_int(d["seconds"], "seconds", 0, MAX_INT)
+        over = expect_bool(d["over"], "over")
+        rule = expect_int(d["rule"], "rule", min(rng.RULES), max(rng.RULES))
         position = _position(d, deal, line, "", rule)
         if position.over != over:
-            raise DocumentError("'over' disagrees with the board: a game is over exactly "
-                                "when no cell is free")
+            raise bad("over disagrees with the board: a game is over exactly "
+                      "when no cell is free")
         previous = None
         if d["undo"] is not None:
             if over:
-                raise DocumentError("a finished game has no undo")
-            u = _fields(d["undo"], _UNDO_FIELDS if version == VERSION else _POSITION_FIELDS,
-                        "'undo'")
+                raise bad("a finished game has no undo")
+            u = expect_dict(d["undo"], "undo")
+            expect_keys(u, _UNDO_FIELDS, _UNDO_FIELDS, "undo")
             previous = _position(u, deal, line, "undo.", rule)
             if previous.over:
-                raise DocumentError("'undo' is a full board: no move could follow it")
+                raise bad("undo is a full board: no move could follow it")
             if previous.moves + 1 != position.moves:
-                raise DocumentError("'undo.moves' must be one less than 'moves'")
+                raise bad("undo.moves must be one less than moves")
             if previous.score > position.score or previous.ball > position.ball:
-                raise DocumentError("'undo' is not a position before the current one")
+                raise bad("undo is not a position before the current one")
             now = dict(position.lines)
             if any(now.get(n, 0) < c for n, c in previous.lines):
-                raise DocumentError("'undo.lines' has lines the current game does not have")
-        extra = _v2_fields(d, deal, position.moves)
+                raise bad("undo.lines has lines the current game does not have")
+        history = d["history"]
+        if history is not None:
+            history = _moves(expect_list(history, "history", MAX_HISTORY), position.moves, bad)
+        daily = None if d["daily"] is None else check_daily(d["daily"], deal)
         return cls(position, deal=deal, line=line, id=game_id, seconds=seconds,
-                   previous=previous, rule=rule, **extra)
+                   previous=previous, rule=rule, history=history,
+                   hints=expect_int(d["hints"], "hints", 0, MAX_INT),
+                   computer=expect_int(d["computer"], "computer", 0, MAX_INT), daily=daily)
 
 
 # --------------------------------------------------------------------------- validation
 
 _POSITION_FIELDS = ("board", "next", "ball", "score", "moves", "lines")
-_TOP_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
-               "hints", "computer", "daily", "rule", "landing", "undo", "history")
-_V2_ONLY = frozenset({"hints", "computer", "daily", "history"})
-_V3_ONLY = frozenset({"rule", "landing"})
+_V1_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
+              "undo")
+_V2_FIELDS = (*_V1_FIELDS, "hints", "computer", "daily", "history")
+_TOP_FIELDS = (*_V2_FIELDS, "rule", "landing")
 _UNDO_FIELDS = (*_POSITION_FIELDS, "landing")
 _LENGTH_KEYS = {str(n): n for n in range(4, SIZE + 1)}
+
+
+def _game_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: a game saved before its moves and its help were kept."""
+    expect_keys(d, (), _V1_FIELDS, "game")
+    return {**d, "version": 2, "hints": 0, "computer": 0, "daily": None, "history": None}
+
+
+def _game_2_to_3(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: a game begun before placement rule 2 plays by rule 1 (nothing
+    announced, in the position or its undo)."""
+    expect_keys(d, (), _V2_FIELDS, "game")
+    undo = d.get("undo")
+    if isinstance(undo, dict):
+        expect_keys(undo, (), _POSITION_FIELDS, "undo")
+        undo = {**undo, "landing": None}
+    return {**d, "version": 3, "rule": 1, "landing": None, "undo": undo}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _game_1_to_2, 2: _game_2_to_3}
+"""``MIGRATIONS[n]`` turns a version-n game document into version n + 1."""
+
+
+def _lines_dict(lines: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    return {str(n): c for n, c in lines if c}
 
 
 def _landing_list(position: Position, rule: int) -> list[int] | None:
@@ -693,137 +699,45 @@ def _landing_list(position: Position, rule: int) -> list[int] | None:
     return list(position.landing) if rule == 2 else None
 
 
-def _lines_dict(lines: tuple[tuple[int, int], ...]) -> dict[str, int]:
-    return {str(n): c for n, c in lines if c}
-
-
-def _describe(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
-def _fields(doc: object, names: tuple[str, ...], what: str, top: bool = False
-            ) -> Mapping[str, object]:
-    if not isinstance(doc, Mapping):
-        raise DocumentError(f"the {what} must be an object, got {_describe(doc)}")
-    if top:
-        if doc.get("kind") != KIND:
-            raise DocumentError(f"not a game document: 'kind' must be {KIND!r}")
-        version = doc.get("version")
-        if type(version) is not int:
-            raise DocumentError("'version' must be an integer")
-        if version > VERSION:
-            raise DocumentError(
-                f"this game was saved by a newer version (document version {version}, "
-                f"this program reads {VERSION})", "newer_version")
-        if version not in (1, 2, VERSION):
-            raise DocumentError(f"unknown document version {version}")
-        if version < 3:
-            names = tuple(n for n in names if n not in _V3_ONLY)
-        if version == 1:
-            names = tuple(n for n in names if n not in _V2_ONLY)
-    for key in doc:
-        if key not in names:
-            raise DocumentError(f"unknown field {key!r} in the {what}")
-    for name in names:
-        if name not in doc:
-            raise DocumentError(f"missing field {name!r} in the {what}")
-    return doc
-
-
-def _v2_fields(d: Mapping[str, object], deal: int, moves: int) -> dict[str, Any]:
-    """``history``, ``hints``, ``computer`` and ``daily`` of a document (the
-    defaults of an old game for version 1). Raises DocumentError."""
-    if d["version"] == 1:
-        return {"history": None, "hints": 0, "computer": 0, "daily": None}
-    history = d["history"]
-    if history is not None:
-        if not isinstance(history, list):
-            raise DocumentError(f"'history' must be a list of moves or null, got "
-                                f"{_describe(history)}")
-        try:
-            _check_history(history, moves)
-        except ValueError as error:
-            raise DocumentError(f"'history': {error}") from None
-    daily = d["daily"]
-    if daily is not None:
-        try:
-            day_deal = deal_of_day(daily)
-        except ValueError as error:
-            raise DocumentError(f"'daily': {error}") from None
-        if day_deal != deal:
-            raise DocumentError(f"'daily': the deal of {daily} is {day_deal}, not {deal}")
-    return {"history": history, "hints": _int(d, "hints", 0, MAX_INT),
-            "computer": _int(d, "computer", 0, MAX_INT), "daily": daily}
-
-
-def _int(d: Mapping[str, object], key: str, lo: int, hi: int, prefix: str = "") -> int:
-    value = d[key]
-    if type(value) is not int:
-        raise DocumentError(f"'{prefix}{key}' must be an integer, got {_describe(value)}")
-    if not lo <= value <= hi:
-        raise DocumentError(f"'{prefix}{key}' must be in {lo}..{hi}, got {value}")
-    return value
-
-
 def _position(d: Mapping[str, object], deal: int, line: int, prefix: str, rule: int
               ) -> Position:
     rows = d["board"]
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise DocumentError(f"'{prefix}board' must be a list of 9 strings")
+        raise bad(f"{prefix}board must be a list of 9 strings")
     try:
         board = from_rows(rows)
     except ValueError as error:
-        raise DocumentError(f"'{prefix}board': {error}") from None
-    try:
-        coming = _check_colors(d["next"])
-    except ValueError:
-        raise DocumentError(f"'{prefix}next' must be a list of 3 colours 1..{COLORS}") from None
-    ball = _int(d, "ball", 0, MAX_INT, prefix)
-    score = _int(d, "score", 0, MAX_INT, prefix)
-    moves = _int(d, "moves", 0, MAX_INT, prefix)
+        raise bad(f"{prefix}board: {error}") from None
+    coming = _colours(d["next"], f"{prefix}next", bad)
+    ball = expect_int(d["ball"], f"{prefix}ball", 0, MAX_INT)
+    score = expect_int(d["score"], f"{prefix}score", 0, MAX_INT)
+    moves = expect_int(d["moves"], f"{prefix}moves", 0, MAX_INT)
     if ball != 0 and (ball < 3 or (ball % 3 == 2 and ball < rng.FIRST_COMING) or ball % 3 == 1):
-        raise DocumentError(f"'{prefix}ball' {ball} is not a possible ball index")
+        raise bad(f"{prefix}ball {ball} is not a possible ball index")
     if ball >= 3 and coming != rng.colors(deal, ball):
-        raise DocumentError(f"'{prefix}next' does not match the deal")
+        raise bad(f"{prefix}next does not match the deal")
     raw = d["lines"]
     if not isinstance(raw, Mapping):
-        raise DocumentError(f"'{prefix}lines' must be an object like {{\"5\": 2}}")
+        raise bad(f"{prefix}lines must be an object like {{\"5\": 2}}")
     counts: dict[int, int] = {}
     for key, value in raw.items():
         length = _LENGTH_KEYS.get(key) if isinstance(key, str) else None
         if length is None or length < line:
-            raise DocumentError(
-                f"'{prefix}lines': {key!r} is not a line length in {line}..{SIZE}")
-        if type(value) is not int or not 1 <= value <= MAX_INT:
-            raise DocumentError(f"'{prefix}lines'[{key!r}] must be an integer in 1..{MAX_INT}")
-        counts[length] = value
+            raise bad(f"{prefix}lines: {key!r} is not a line length in {line}..{SIZE}")
+        counts[length] = expect_int(value, f"{prefix}lines[{key!r}]", 1, MAX_INT)
     if sum(points(n, line) * c for n, c in counts.items()) != score:
-        raise DocumentError(f"'{prefix}score' {score} is not the sum of the points of its lines")
+        raise bad(f"{prefix}score {score} is not the sum of the points of its lines")
     landing: tuple[int, ...] = ()
-    raw_landing = d.get("landing")
+    raw_landing = d["landing"]
     if rule == 2:
-        if (not isinstance(raw_landing, list)
-                or any(type(c) is not int or not 0 <= c < CELLS for c in raw_landing)):
-            raise DocumentError(f"'{prefix}landing' must be a list of cells 0..80 under rule 2")
-        landing = tuple(raw_landing)
+        cells = expect_list(raw_landing, f"{prefix}landing", 3)
+        landing = tuple(expect_int(c, f"{prefix}landing", 0, CELLS - 1) for c in cells)
     elif raw_landing is not None:
-        raise DocumentError(f"'{prefix}landing' must be null under rule 1")
+        raise bad(f"{prefix}landing must be null under rule 1")
     position = Position(board, coming, ball, score, moves, tuple(sorted(counts.items())),
                         0 not in board, landing)
     try:
         check_landing(position, rule)
     except ValueError as error:
-        raise DocumentError(f"'{prefix}landing': {error}") from None
+        raise bad(f"{prefix}{error}") from None
     return position

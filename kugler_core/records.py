@@ -20,7 +20,7 @@ Rules:
 
 * every finished game goes into ``stats``; a replayed deal is a new game
   (it has a new id);
-* an *assisted* game (the game document counts a hint or a computer move)
+* an *assisted* game (``Game.assisted``: a hint was shown or the computer moved)
   is counted apart, in ``stats.assisted`` (games, points) only: the other
   totals (``games``, ``points``, ``moves``, ``seconds``, ``lines``, ``best``),
   the ``daily`` bests, the record and the ranking are the player's own
@@ -68,6 +68,8 @@ from kugler_core.checks import (
     check_date,
     check_day,
     check_header,
+    check_id,
+    check_line,
     clean_text,
     expect_bool,
     expect_dict,
@@ -77,6 +79,7 @@ from kugler_core.checks import (
     expect_str,
     lines_counts,
 )
+from kugler_core.game import Game
 from kugler_core.rng import RULES
 
 KIND = "kugler/records"
@@ -87,7 +90,6 @@ DAILY_SIZE = 400
 HISTORY_MAX = 10_000
 """Longest game (in moves) whose history a ranking entry keeps."""
 NAME_MAX = 24
-ID_MAX = 64
 CELLS = 81
 
 HISTORY_ALPHABET = (
@@ -225,8 +227,7 @@ def _check_stored_history(value: object, moves: int, where: str) -> str | None:
 
 def empty_records(line: int) -> dict[str, Any]:
     """A records document with no games for variant ``line`` (4 or 5)."""
-    if type(line) is not int or line not in (4, 5):
-        raise ValueError("line must be 4 or 5")
+    check_line(line, "line", ValueError)
     return {
         "kind": KIND,
         "version": VERSION,
@@ -251,13 +252,6 @@ def _rank_key(entry: dict[str, Any]) -> tuple[int, str, str]:
     return (-int(entry["points"]), str(entry["date"]), str(entry["id"]))
 
 
-def _check_id(value: object, where: str) -> str:
-    text = expect_str(value, where, ID_MAX)
-    if not text:
-        raise bad(f"{where} is empty")
-    return text
-
-
 def _check_entry(raw: object, line: int, where: str) -> dict[str, Any]:
     entry = expect_dict(raw, where)
     expect_keys(entry, _ENTRY_KEYS, _ENTRY_KEYS, where)
@@ -268,7 +262,7 @@ def _check_entry(raw: object, line: int, where: str) -> dict[str, Any]:
             raise bad(f"{where}.name is not a clean name")
     moves = expect_int(entry["moves"], f"{where}.moves", 0, MAX_COUNT)
     return {
-        "id": _check_id(entry["id"], f"{where}.id"),
+        "id": check_id(entry["id"], f"{where}.id", empty=False),
         "points": expect_int(entry["points"], f"{where}.points", 0, MAX_COUNT),
         "moves": moves,
         "seconds": expect_int(entry["seconds"], f"{where}.seconds", 0, MAX_COUNT),
@@ -303,7 +297,7 @@ def _check_stats(raw: object, line: int) -> dict[str, Any]:
         item_d = expect_dict(item, where)
         expect_keys(item_d, _RECENT_KEYS, _RECENT_KEYS, where)
         recent.append({
-            "id": _check_id(item_d["id"], f"{where}.id"),
+            "id": check_id(item_d["id"], f"{where}.id", empty=False),
             "points": expect_int(item_d["points"], f"{where}.points", 0, MAX_COUNT),
             "moves": expect_int(item_d["moves"], f"{where}.moves", 0, MAX_COUNT),
             "seconds": expect_int(item_d["seconds"], f"{where}.seconds", 0, MAX_COUNT),
@@ -330,10 +324,7 @@ def _check_stats(raw: object, line: int) -> dict[str, Any]:
 
 def _line_of(doc: object) -> int:
     raw = expect_dict(doc, "records")
-    line = raw.get("line")
-    if type(line) is not int or line not in (4, 5):
-        raise bad("records have no valid line")
-    return line
+    return check_line(raw.get("line"), "records.line")
 
 
 def validate_records(doc: object, line: int) -> dict[str, Any]:
@@ -344,11 +335,10 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
     ``bad_document`` for anything malformed, inconsistent or of the other
     variant). Never raises anything else for JSON-like input.
     """
-    if type(line) is not int or line not in (4, 5):
-        raise ValueError("line must be 4 or 5")
+    check_line(line, "line", ValueError)
     d = check_header(doc, KIND, "records", VERSION, MIGRATIONS)
     expect_keys(d, _DOC_KEYS, _DOC_KEYS, "records")
-    doc_line = expect_int(d["line"], "line", 4, 5)
+    doc_line = check_line(d["line"])
     if doc_line != line:
         raise bad(f"records are for '{doc_line} in a row', not '{line} in a row'")
     record = expect_int(d["record"], "record", 0, MAX_COUNT)
@@ -419,83 +409,25 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
 # -- adding a game ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class GameExtras:
-    """The game document's fields of version 2 that the records use."""
-
-    history: list[list[int]] | None
-    hints: int
-    computer: int
-    daily: str | None
-
-    @property
-    def assisted(self) -> bool:
-        """A hint was shown or the computer made a move."""
-        return self.hints > 0 or self.computer > 0
-
-
-def game_extras(doc: dict[str, Any], moves: int) -> GameExtras:
-    """Read ``history``, ``hints``, ``computer`` and ``daily`` from a game
-    document; a version-1 document lacks them and reads as history null,
-    hints 0, computer 0, daily null.
-
-    ``history`` is null or exactly ``moves`` pairs ``[from, to]`` of cells
-    0..80; ``hints`` and ``computer`` are counts ≥ 0; ``daily`` is null or a
-    day ``YYYY-MM-DD``. Raises DocumentError (``bad_document``) otherwise.
-    """
-    raw_history = doc.get("history")
-    history: list[list[int]] | None = None
-    if raw_history is not None:
-        items = expect_list(raw_history, "game.history", MAX_COUNT)
-        if len(items) != moves:
-            raise bad(f"game.history has {len(items)} moves, the game {moves}")
-        history = []
-        for i, move in enumerate(items):
-            pair = expect_list(move, f"game.history[{i}]", 2)
-            if len(pair) != 2:
-                raise bad(f"game.history[{i}] must be two cells [from, to]")
-            history.append([
-                expect_int(pair[0], f"game.history[{i}][0]", 0, CELLS - 1),
-                expect_int(pair[1], f"game.history[{i}][1]", 0, CELLS - 1),
-            ])
-    daily = doc.get("daily")
-    return GameExtras(
-        history=history,
-        hints=expect_int(doc.get("hints", 0), "game.hints", 0, MAX_COUNT),
-        computer=expect_int(doc.get("computer", 0), "game.computer", 0, MAX_COUNT),
-        daily=None if daily is None else check_day(daily, "game.daily"),
-    )
-
-
-def _game_facts(game: object, line: int) -> tuple[dict[str, Any], GameExtras]:
-    """The facts of a finished game document that the records use.
-
-    Raises ValueError (not DocumentError) when the game is not over, has no
-    id or is of the other variant; DocumentError when fields are malformed.
-    Full validation of the game document is ``Game.from_dict``'s job.
-    """
-    g = expect_dict(game, "game")
-    for key in ("id", "deal", "line", "score", "moves", "seconds", "lines", "over"):
-        if key not in g:
-            raise bad(f"game has no {key!r}")
-    if expect_int(g["line"], "game.line", 4, 5) != line:
+def _game_facts(game: Game, line: int) -> dict[str, Any]:
+    """The facts of a finished game that the records keep (a ranking entry without
+    its date and name). Raises ValueError (not DocumentError) when the game is
+    not over, has no id or is of the other variant."""
+    if game.line != line:
         raise ValueError("the game is of the other variant")
-    if not expect_bool(g["over"], "game.over"):
+    if not game.over:
         raise ValueError("the game is not over")
-    game_id = expect_str(g["id"], "game.id", ID_MAX)
-    if not game_id:
+    if not game.id:
         raise ValueError("the game has no id")
-    moves = expect_int(g["moves"], "game.moves", 0, MAX_COUNT)
-    facts = {
-        "id": game_id,
-        "points": expect_int(g["score"], "game.score", 0, MAX_COUNT),
-        "moves": moves,
-        "seconds": expect_int(g["seconds"], "game.seconds", 0, MAX_COUNT),
-        "lines": lines_counts(g["lines"], line, "game.lines"),
-        "deal": expect_int(g["deal"], "game.deal", 1, MAX_DEAL),
+    return {
+        "id": game.id,
+        "points": game.score,
+        "moves": game.moves,
+        "seconds": game.seconds,
+        "lines": {str(n): c for n, c in sorted(game.lines_by_length.items()) if c},
+        "deal": game.deal,
+        "rule": game.rule,
     }
-    rule = expect_int(g.get("rule", 1), "game.rule", min(RULES), max(RULES))
-    return {**facts, "rule": rule}, game_extras(g, moves)
 
 
 def _add_lines(a: dict[str, int], *more: dict[str, int]) -> dict[str, int]:
@@ -512,21 +444,21 @@ def _keep_daily(daily: dict[str, int]) -> dict[str, int]:
 
 
 def add_game(
-    doc: object, game_doc: object, date: str, name: str | None = None
+    doc: object, game: Game, date: str, name: str | None = None
 ) -> AddResult:
     """Add a finished game to a records document (pure: returns a new document).
 
     ``doc`` is validated first (DocumentError when bad); its ``line`` decides the
-    variant. The game must be over, of the same variant and have an id
-    (ValueError otherwise); its version-2 fields are read by ``game_extras``
-    (DocumentError when malformed). ``date`` is ISO text; ``name`` is cleaned
-    with ``clean_name``. A game already counted (id in ``recent`` or
+    variant. ``game`` is a ``Game`` as its document's one reader
+    (``Game.from_dict``) made it; it must be over, of the same variant and
+    have an id (ValueError otherwise). ``date`` is ISO text; ``name`` is
+    cleaned with ``clean_name``. A game already counted (id in ``recent`` or
     ``ranking``) leaves the document unchanged with ``already_counted=True``.
     An assisted game is counted in ``stats.assisted`` only (see the module).
     """
     line = _line_of(doc)
     current = validate_records(doc, line)
-    facts, extras = _game_facts(game_doc, line)
+    facts = _game_facts(game, line)
     try:
         date = check_date(date, "date")
     except DocumentError as exc:
@@ -535,8 +467,9 @@ def add_game(
         raise ValueError("name must be text")
     previous = int(current["record"])
     stats = current["stats"]
-    assisted = extras.assisted
-    daily_best = None if extras.daily is None else stats["daily"].get(extras.daily)
+    assisted = game.assisted
+    daily = game.daily
+    daily_best = None if daily is None else stats["daily"].get(daily)
     known = {r["id"] for r in stats["recent"]} | {e["id"] for e in current["ranking"]}
     if facts["id"] in known:
         place = next(
@@ -554,7 +487,7 @@ def add_game(
     rank: int | None = None
     beaten = False
     if not assisted:
-        history = extras.history
+        history = game.history
         entry = {
             **facts,
             "date": date,
@@ -567,10 +500,10 @@ def add_game(
         ranking.sort(key=_rank_key)
         ranking = ranking[:RANKING_SIZE]
         rank = next((i + 1 for i, e in enumerate(ranking) if e["id"] == facts["id"]), None)
-        if extras.daily is not None:
+        if daily is not None:
             beaten = daily_best is not None and points > daily_best
             best = points if daily_best is None else max(points, daily_best)
-            new_stats["daily"] = _keep_daily({**new_stats["daily"], extras.daily: best})
+            new_stats["daily"] = _keep_daily({**new_stats["daily"], daily: best})
     new_doc = {
         "kind": KIND,
         "version": VERSION,

@@ -56,8 +56,9 @@ from typing import NamedTuple
 
 from . import rng
 from .board import CELL_OF, CELLS
+from .checks import LINES
 from .errors import IllegalMove, ReplayError
-from .game import LINE_VARIANTS, MAX_HISTORY, Game, Move, Position, Turn, play
+from .game import MAX_HISTORY, Game, Move, Position, Turn, play
 
 __all__ = ["CODE_VERSION", "Code", "Frame", "ReplayError", "decode", "encode", "game_of",
            "replay", "unpack", "verify"]
@@ -226,7 +227,7 @@ def unpack(code: object) -> Code:
     line = data[1]
     deal = int.from_bytes(data[2:6], "big")
     n = int.from_bytes(data[6:9], "big")
-    if line not in LINE_VARIANTS or not 1 <= deal <= rng.MAX_DEAL or n > MAX_HISTORY:
+    if line not in LINES or not 1 <= deal <= rng.MAX_DEAL or n > MAX_HISTORY:
         raise ReplayError("the replay code holds an impossible game")
     packed = body[_HEADER:]
     if len(packed) != (14 * n + 7) // 8:

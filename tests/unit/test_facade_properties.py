@@ -77,7 +77,7 @@ def _records(line: int) -> dict[str, Any]:
     doc = empty_records(line)
     for g in FINISHED:
         if g["line"] == line:
-            doc = add_game(doc, g, "2026-02-03T04:05:06Z", "Bo").doc
+            doc = add_game(doc, Game.from_dict(g), "2026-02-03T04:05:06Z", "Bo").doc
     return doc
 
 

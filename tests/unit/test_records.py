@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kugler_core import Game, Position, rng
 from kugler_core.checks import DocumentError
+from kugler_core.daily import deal_of_day
 from kugler_core.records import (
     DAILY_SIZE,
     HISTORY_ALPHABET,
@@ -21,7 +23,6 @@ from kugler_core.records import (
     add_game,
     clean_name,
     empty_records,
-    game_extras,
     merge_records,
     pack_history,
     summary,
@@ -30,6 +31,10 @@ from kugler_core.records import (
 )
 
 DATE = "2026-11-29T18:00:00.000Z"
+
+
+FULL = tuple((r * 3 + c) % 7 + 1 for r in range(9) for c in range(9))
+"""A full board (a finished game's; the records never look at it)."""
 
 
 def game(
@@ -42,24 +47,21 @@ def game(
     lines: dict[str, int] | None = None,
     deal: int = 7,
     over: bool = True,
-    **v2: Any,
-) -> dict[str, Any]:
-    """The fields of a finished game document that the records read; ``v2``
-    adds fields of the version-2 game document (history, hints, computer,
-    daily), which a version-1 document lacks."""
-    return {
-        "kind": "kugler/game",
-        "version": 2 if v2 else 1,
-        "id": gid,
-        "deal": deal,
-        "line": line,
-        "score": score,
-        "moves": moves,
-        "seconds": seconds,
-        "lines": ({"5": score // 10} if score else {}) if lines is None else lines,
-        "over": over,
-        **v2,
-    }
+    rule: int = 1,
+    history: list[list[int]] | None = None,
+    hints: int = 0,
+    computer: int = 0,
+    daily: str | None = None,
+) -> Game:
+    """A game with the facts the records read (a full board when ``over``; the deal
+    of the day ``daily`` when given)."""
+    counts = ({"5": score // 10} if score else {}) if lines is None else lines
+    if daily is not None:
+        deal = deal_of_day(daily)
+    position = Position(FULL if over else (0, *FULL[1:]), rng.colors(deal, 5), 5, score, moves,
+                        tuple(sorted((int(k), n) for k, n in counts.items())), over)
+    return Game(position, deal=deal, line=line, id=gid, seconds=seconds, history=history,
+                hints=hints, computer=computer, daily=daily, rule=rule)
 
 
 def play(scores: list[int], line: int = 5) -> dict[str, Any]:
@@ -185,7 +187,7 @@ def test_lines_are_added_by_length() -> None:
         (game("a", 8, line=4, lines={"4": 1}), "other variant"),
     ],
 )
-def test_add_game_refuses(g: dict[str, Any], message: str) -> None:
+def test_add_game_refuses(g: Game, message: str) -> None:
     with pytest.raises(ValueError, match=message) as info:
         add_game(empty_records(5), g, DATE)
     assert not isinstance(info.value, DocumentError)
@@ -543,56 +545,6 @@ def test_assisted_game_on_an_empty_document() -> None:
     res = add_game(empty_records(4), game("h", 0, line=4, lines={}, computer=5), DATE)
     assert res.rank is None and res.doc["ranking"] == [] and res.doc["record"] == 0
     assert res.doc["stats"]["games"] == 0 and res.doc["stats"]["assisted"]["games"] == 1
-
-
-@pytest.mark.parametrize(
-    ("doc", "expected"),
-    [
-        ({}, (None, 0, 0, None)),  # a version-1 game document
-        ({"history": None, "hints": 0, "computer": 0, "daily": None}, (None, 0, 0, None)),
-        ({"history": [[0, 80], [40, 41]], "hints": 2}, ([[0, 80], [40, 41]], 2, 0, None)),
-        ({"computer": 7, "daily": "2026-11-29"}, (None, 0, 7, "2026-11-29")),
-    ],
-)
-def test_game_extras(doc: dict[str, Any], expected: tuple[Any, ...]) -> None:
-    moves = 2 if doc.get("history") else 0
-    extras = game_extras(doc, moves)
-    assert (extras.history, extras.hints, extras.computer, extras.daily) == expected
-    assert extras.assisted == (expected[1] > 0 or expected[2] > 0)
-
-
-@pytest.mark.parametrize(
-    "doc",
-    [
-        {"hints": -1},
-        {"hints": True},
-        {"hints": None},
-        {"computer": 1.0},
-        {"daily": "29.11.2026"},
-        {"daily": "2026-11-29T00:00:00Z"},
-        {"daily": 20261129},
-        {"history": [[0, 1]]},  # one move, the game has two
-        {"history": [[0, 1], [2]]},
-        {"history": [[0, 1], [2, 3, 4]]},
-        {"history": [[0, 1], [2, 81]]},
-        {"history": [[0, 1], [-1, 3]]},
-        {"history": [[0, 1], [True, 3]]},
-        {"history": [[0, 1], "23"]},
-        {"history": "0123"},
-    ],
-)
-def test_game_extras_refuses(doc: dict[str, Any]) -> None:
-    with pytest.raises(DocumentError) as info:
-        game_extras(doc, 2)
-    assert info.value.code == "bad_document"
-
-
-def test_add_game_refuses_a_bad_history_and_changes_nothing() -> None:
-    d = play([10])
-    before = copy.deepcopy(d)
-    with pytest.raises(DocumentError, match="history"):
-        add_game(d, game("x", 20, moves=3, history=[[0, 1], [1, 2]]), DATE)
-    assert d == before
 
 
 # -- the moves of ranked games ------------------------------------------------------------
