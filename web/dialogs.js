@@ -6,7 +6,7 @@
 // given (records documents and states produced by Python) and report the
 // player's choices through callbacks; they never change the game themselves.
 
-import { t, formatTime, formatNumber, formatDate, language } from "./i18n.js";
+import { t, tCount, formatTime, formatNumber, formatDate, language } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -180,12 +180,14 @@ export function renderStats(records) {
   // the games with help on a line of their own; the chart shows the player's own games
   const assisted = helped && el("p", { id: "stats-assisted", class: "assisted-stats",
     text: `${t("assistedGames")}: ${t("assistedValue", {
-      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })}` });
+      games: tCount("countGames", helped.games), points: tCount("countPoints", helped.points ?? 0) })}` });
+  // with no game of the player's own yet, words instead of an empty chart
+  const own = (stats.recent ?? []).filter((g) => !g.assisted);
+  const chart = own.length ? labelledChart(own, records.record)
+    : el("p", { id: "stats-recent-none", class: "empty", text: t("recentNone") });
   body.replaceChildren(
-    ...[list, assisted].filter(Boolean),
-    el("h3", { class: "chart-title", text: t("recentScores") }),
-    labelledChart((stats.recent ?? []).filter((g) => !g.assisted), records.record),
-    dailyBests(stats.daily),
+    ...[list, assisted, el("h3", { class: "chart-title", text: t("recentScores") }), chart,
+      dailyBests(stats.daily)].filter(Boolean), // dailyBests is null without a day's deal played
   );
 }
 
