@@ -125,8 +125,17 @@ function nameRow() {
       saveName();
     }
   });
-  $("go-name").addEventListener("input", () => { $("go-name-saved").hidden = true; });
+  $("go-name").addEventListener("input", () => {
+    $("go-name-saved").hidden = true;
+    countName();
+  });
   return row;
+}
+
+/** How many of the name's characters are used: "12/24" under the field. */
+function countName() {
+  const field = $("go-name");
+  $("go-name-count").textContent = `${field.value.length}/${field.maxLength}`;
 }
 
 /** The game-over window, with the name field when the game is in the ranking. */
@@ -136,6 +145,7 @@ function showOver() {
   if (info.rank) {
     nameRow().hidden = false;
     $("go-name").value = info.name || playerName || lastName(final.line);
+    countName();
   } else if ($("go-name-row")) {
     $("go-name-row").hidden = true;
   }

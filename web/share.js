@@ -66,7 +66,7 @@ let statusTimer = 0;
 /**
  * Say `text` in #share-status for a few seconds: under the buttons of
  * `anchor` (the button pressed) in the open window, else at the window's
- * end, else over the board.
+ * end, else in the notices' place under the board.
  */
 export function showShareStatus(text, anchor = null) {
   const status = $("share-status");
@@ -74,7 +74,7 @@ export function showShareStatus(text, anchor = null) {
   if (place && document.querySelector("dialog[open]")?.contains(place)) {
     if (place.nextElementSibling !== status) place.after(status);
   } else {
-    const host = document.querySelector("dialog[open] .window-body") ?? $("app");
+    const host = document.querySelector("dialog[open] .window-body") ?? $("notices");
     if (status.parentElement !== host) host.append(status);
   }
   status.textContent = text;
@@ -159,7 +159,7 @@ export function installShare() {
   status.className = "share-status";
   status.setAttribute("role", "status");
   status.hidden = true;
-  $("app").append(status);
+  $("notices").append(status);
 
   on("state", ({ state }) => showShareLine(state));
   if (app.state) showShareLine(app.state);
