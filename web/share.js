@@ -91,6 +91,9 @@ async function copyText(text) {
     return true;
   } catch {
     // Older browsers, or a clipboard refused without a gesture: a selected text area.
+    // The focus goes back to the button pressed: removing the focused text
+    // area would leave it on the page's body (out of the open window).
+    const focused = document.activeElement;
     const area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
@@ -100,6 +103,7 @@ async function copyText(text) {
     let ok = false;
     try { ok = document.execCommand("copy"); } catch { ok = false; }
     area.remove();
+    if (focused instanceof HTMLElement && focused.isConnected) focused.focus({ preventScroll: true });
     return ok;
   }
 }
