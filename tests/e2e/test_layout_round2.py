@@ -6,7 +6,8 @@ the notices have a place of their own (never over a cell, «Næste», «Point»
 or «Rekord»), with a 44 px close button named in the page's language; the
 watch control covers no cell; the game-over window and the game window show
 their main actions without scrolling on a phone and on a phone on its side;
-the replay has its "to the start" and "to the end" buttons at 360 px; no
+the bar and the game-over window say when the easy variant or the deal of
+the day is played; the replay has its "to the start" and "to the end" buttons at 360 px; no
 window shows "null", "undefined" or "NaN"; counts have their plural; the
 bar's buttons show their words; no control's text is cut or touches its
 border; the questions name what will happen; the floating points have a
@@ -584,3 +585,54 @@ def test_the_board_does_not_move_while_the_page_loads(make_page: Any, site: Any,
                                          round(r["height"])]
     shifts = page.evaluate("window.__shifts")
     assert sum(s["value"] for s in shifts) <= 0.01, shifts
+
+
+# ------------------------------------------------------------------ 11: what is played
+
+VARIANT4 = {"da": "4 på stribe", "sv": "4 i rad", "en": "4 in a row"}
+DAILY = {"da": "Dagens omgang", "sv": "Dagens giv", "en": "Deal of the day"}
+
+
+def ending_game_of_four() -> dict[str, Any]:
+    """The easy variant's board with 3 free cells; (7,8)->(8,8) ends it."""
+    rows = [list(r) for r in ["".join(str((r * 3 + c) % 7 + 1) for c in range(9))
+                              for r in range(9)]]
+    rows[8][6] = rows[8][7] = rows[8][8] = "."
+    doc = game_doc(["".join(r) for r in rows], line=4, deal=77, game_id="ending-four", seconds=40)
+    doc["score"] = 80
+    doc["lines"] = {"4": 10}
+    return doc
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (640, 360), (1280, 800)],
+                         ids=["320x568", "640x360", "1280x800"])
+def test_the_bar_and_the_game_over_window_say_what_is_played(
+        make_page: Any, site: Any, width: int, height: int, lang: str) -> None:
+    page = opened(make_page(width, height, lang, storage={GAME_KEY: ending_game_of_four()}), site)
+    variant = page.locator("#bar-variant")
+    assert variant.is_visible() and text(page, "#bar-variant") == VARIANT4[lang]
+    assert covered(page, "#bar-variant") == []
+    inside_viewport(page, "#bar-variant", width, height)
+    assert not page.locator("#bar-daily").is_visible()
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    assert text(page, "#go-mode") == VARIANT4[lang]
+    in_view_of(page, "#go-mode", "dialog#game-over")
+    # the deal of the day, in the usual variant: the bar says so while it is played
+    page.click("#go-new")
+    wait_ready(page)
+    page.click("#menu")
+    page.locator("#game-window label.choice:has(input[value='5'])").click()
+    page.wait_for_function("() => document.getElementById('bar-variant').hidden")
+    wait_ready(page)
+    if page.locator("dialog#game-window[open]").count() == 0:
+        page.click("#menu")
+    page.click("#daily")
+    page.wait_for_function("() => !document.getElementById('bar-daily').hidden")
+    assert text(page, "#bar-daily") == DAILY[lang]
+    assert covered(page, "#bar-daily") == []
+    assert not variant.is_visible()
+    page.click("#menu")
+    page.click("#new-game")
+    page.wait_for_function("() => document.getElementById('bar-daily').hidden")
