@@ -322,7 +322,7 @@ def test_a_window_that_scrolls_shows_that_it_does(make_page: Any, site: Any) -> 
     assert b is not None
     clip = {"x": b["x"] + 20, "y": b["y"] + b["height"] - 10, "width": b["width"] - 40, "height": 8}
     shaded = page.screenshot(clip=clip, animations="disabled")
-    page.add_style_tag(content="#game-over .window-body { background: none !important; }")
+    body.evaluate("e => e.style.setProperty('background', 'none', 'important')")  # no shades
     page.wait_for_timeout(100)
     plain = page.screenshot(clip=clip, animations="disabled")
     assert shaded != plain, "nothing at the lower edge says that the window scrolls"
