@@ -1,4 +1,4 @@
-// Help from the computer player: the Hint button (and key H), watching the
+// Help from the computer player: the Hint button (key H, keys.js), watching the
 // computer play, and the note that a game with help counts in the
 // statistics only.
 //
@@ -15,31 +15,34 @@
 // playMove (by: "computer"), at the speed of the setting `watch_speed`;
 // html[data-watching] is set meanwhile ("playing" or "paused") and the
 // control in the bar (#watch-controls: speed, pause, #watch-stop) is
-// shown. A tap on the board, Undo (its button, Ctrl/Cmd+Z or U), Escape, a
-// new game or the end of the game hand the game back.
+// shown. A tap on the board, Undo (its button, Ctrl/Cmd+Z or U), Escape (heard
+// first by menus.js and keys.js, which call stopWatching), a new game or the
+// end of the game hand the game back.
 //
 // The first hint or watch of a game without help asks once whether to go on
-// (dialogs.js confirmQuestion); each hint shown is counted by the engine
+// (window-confirm.js confirmQuestion); each hint shown is counted by the engine
 // (hint_shown), each computer move by `move`, so the game's state says
 // `assisted` and the records count it apart.
 //
 // Events: a hint shown is sent as "hint" {move: {from, to}} on the store's
-// bus (for announcements); the state hint_shown answers is adopted with
-// cause "hint".
+// bus (for announcements); the state hint_shown answers is set with cause
+// "hint" (store.js setState).
 
 import { $, root } from "./dom.js";
 import { SIZE } from "./render.js";
-import { app, engine, emit, on } from "./store.js";
+import { engineReady, hintShown, suggest } from "./api.js";
+import { app, emit, on, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
 import { cellName } from "./grid.js";
-import { showBar } from "./bar.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
-import { catchUpWithOtherTab } from "./tabs.js";
-import { changeSettings } from "./preferences.js";
-import { adopt, playMove, undo } from "./play.js";
-import { confirmQuestion, closeWindow } from "./dialogs.js";
+import { changeSettings } from "./settings.js";
+import { closeWindow } from "./windows.js";
+import { confirmQuestion } from "./window-confirm.js";
 import { t, applyWords } from "./i18n.js";
+
+// The other features this one calls, handed over by main.js (installAssist: catchUp, playMove).
+let others = null;
 
 /** Pauses of watch mode per speed (ms): the ball shown selected before it moves, and the rest after a move. */
 const SPEEDS = {
@@ -101,7 +104,7 @@ function setHintBusy(busy) {
  * hint is shown replaces it.
  */
 export async function requestHint() {
-  if (watching || !app.started || !app.state || app.state.over || engine.state !== "ready") return;
+  if (watching || !app.started || !app.state || app.state.over || !engineReady()) return;
   performance.mark("kugler:hint-asked");
   const request = ++hintRequest;
   clearHint();
@@ -115,8 +118,8 @@ export async function requestHint() {
   setHintBusy(true);
   let reply;
   try {
-    if (await catchUpWithOtherTab()) return;
-    reply = await engine.request("suggest", { strength: "quick" });
+    if (await others.catchUp()) return;
+    reply = await suggest("quick");
     // a move sent meanwhile is answered after this: wait for it, then compare
     if (app.busy > 0) await whenIdle();
   } finally {
@@ -136,14 +139,13 @@ export async function requestHint() {
   }
   // counted before it is shown: a hint seen is a hint counted, even if the page closes now
   setBusy(+1);
-  const counted = await engine.request("hint_shown", {});
+  const counted = await hintShown();
   setBusy(-1);
   if (!counted.ok) {
     engineError(counted.error);
     return;
   }
-  adopt(counted.result.state, "hint", { redraw: false });
-  showBar(counted.result.state);
+  setState(counted.result.state, "hint");
   if (request !== hintRequest || app.selected !== selected) return;
   showHint(move, gameKey(counted.result.state));
 }
@@ -199,6 +201,11 @@ function showWatching() {
   $("watch-speed").value = speed();
 }
 
+/** True while the computer plays the game on the board (watch mode). */
+export function isWatching() {
+  return watching;
+}
+
 /** Hand the game back to the player: the move being made ends, no other follows. */
 export function stopWatching() {
   if (!watching) return;
@@ -217,7 +224,7 @@ function togglePause() {
 
 /** The computer plays the game on the board until it ends or the player takes it back. */
 export async function startWatching() {
-  if (watching || !app.started || !app.state || app.state.over || engine.state !== "ready") return;
+  if (watching || !app.started || !app.state || app.state.over || !engineReady()) return;
   closeWindow($("game-window"));
   hintRequest += 1; // a hint on its way is no longer wanted
   clearHint();
@@ -247,7 +254,7 @@ async function playOn() {
     if (!watching || paused) continue;
     if (!state || state.over) return;
     const key = gameKey(state);
-    const reply = await engine.request("suggest", { strength: "strong" });
+    const reply = await suggest("strong");
     if (!watching || gameKey(app.state) !== key) return;
     if (paused) continue;
     if (!reply.ok) {
@@ -265,7 +272,7 @@ async function playOn() {
         return;
       }
     }
-    const played = await playMove(move.from, move.to, { by: "computer", animate: pace.animate });
+    const played = await others.playMove(move.from, move.to, { by: "computer", animate: pace.animate });
     if (!played || app.state?.over) return;
     // The move is painted before the engine thinks again: on two cores its
     // frame would otherwise share the CPU with the worker's search, and the
@@ -292,25 +299,18 @@ function assistedNote() {
   return note;
 }
 
-function typing(target) {
-  return target instanceof HTMLElement
-    && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
-/** Wire the Hint button and key H, watch mode and its control, and the assisted-game note. */
-export function installAssist() {
+/**
+ * Take the other features' functions, `catchUp()` (tabs.js) and
+ * `playMove(from, to, options)` (play.js); wire the Hint button, watch mode
+ * and its control, and the assisted-game note.
+ */
+export function installAssist(collaborators) {
+  others = collaborators;
   const template = $("assist-template");
   $("bar").append(template.content); // in the bar: the controls cover no cell
   template.remove();
   applyWords($("watch-controls"));
   $("hint").addEventListener("click", () => requestHint());
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "h" && event.key !== "H") return;
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) return;
-    if (document.querySelector("dialog[open]")) return;
-    event.preventDefault();
-    requestHint();
-  });
   // the hint stays until the player moves, selects another ball or the game changes
   on("select", ({ index: selected }) => {
     if (shown && selected !== shown.from) clearHint();
@@ -335,30 +335,6 @@ export function installAssist() {
     showWatching();
     wakeUp();
   });
-  // Any tap on the board, or Undo, hands the game back: heard first (the
-  // window's capture phase) and kept from the board and the Undo button,
-  // which would otherwise find the board busy and drop the tap.
-  const takeBack = (event, thenUndo) => {
-    event.stopImmediatePropagation();
-    event.preventDefault();
-    stopWatching();
-    if (thenUndo) whenIdle().then(() => undo());
-  };
-  window.addEventListener("click", (event) => {
-    if (!watching || !(event.target instanceof Element)) return;
-    if (event.target.closest("#grid")) takeBack(event, false);
-    else if (event.target.closest("#undo")) takeBack(event, true);
-  }, { capture: true });
-  // the keys: Ctrl/Cmd+Z or U (undo), Escape, Enter or Space on the board
-  window.addEventListener("keydown", (event) => {
-    if (!watching || !(event.target instanceof Element) || event.altKey) return;
-    if (document.querySelector("dialog[open]") || typing(event.target)) return;
-    const key = event.key.toLowerCase();
-    const command = event.ctrlKey || event.metaKey;
-    if ((command && key === "z" && !event.shiftKey) || (!command && key === "u")) takeBack(event, true);
-    else if (!command && key === "escape") takeBack(event, false);
-    else if ((key === "enter" || key === " ") && event.target.closest("#grid")) takeBack(event, false);
-  }, { capture: true });
   on("settings", () => {
     if (watching) showWatching();
   });

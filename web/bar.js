@@ -1,8 +1,9 @@
 // The bar above the board: next balls, points, record, deal, time, and the
-// board's size, which depends on the bar's height.
+// board's size, which depends on the bar's height. It follows the game's
+// state (store.js "state").
 
 import { $, root } from "./dom.js";
-import { app } from "./store.js";
+import { app, on } from "./store.js";
 import { reducedMotion } from "./board.js";
 import { t, formatNumber, colorName } from "./i18n.js";
 
@@ -38,9 +39,20 @@ export function showBar(view) {
   }
 }
 
-/** A game that opens is not a score that grows: no bump for `score`. */
-export function resetShownScore(score) {
-  shownScore = score;
+/**
+ * Follow the game's state: a game that opens (or another tab's copy) shows
+ * its score without the bump of a score that grows; the play time saved
+ * changes nothing here.
+ */
+export function installBar() {
+  on("language", () => {
+    if (app.state) showBar(app.state);
+  });
+  on("state", ({ state, cause }) => {
+    if (cause === "time") return;
+    if (cause === "new" || cause === "load" || cause === "tab") shownScore = state.score ?? 0;
+    showBar(state);
+  });
 }
 
 /**

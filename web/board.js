@@ -6,11 +6,13 @@
 // the loading look, and the motion preference. It draws what it is told;
 // what a tap on a cell means is decided by the handler given to installBoard.
 //
-// The move animation is the one call awaited here (playTurn).
+// It follows the game's state (store.js "state"): a game that opens, an
+// undo or another tab's copy is drawn at once; a move is drawn by its
+// animation, the one call awaited here (playTurn).
 
 import { BoardGrid } from "./grid.js";
 import { $ } from "./dom.js";
-import { app, emit } from "./store.js";
+import { app, emit, on } from "./store.js";
 
 let renderer = null; // first.js's, from installBoard
 let grid = null; // made by installBoard
@@ -44,6 +46,11 @@ export function installBoard(canvas, onActivate) {
   renderer.pace = animationPace;
   grid = new BoardGrid($("grid"), onActivate);
   motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
+  on("language", () => grid.relabel());
+  on("state", ({ state, cause }) => {
+    // a move's board is its animation's; the time and a hint leave the board as it is
+    if (cause !== "move" && cause !== "time" && cause !== "hint") showBoard(state.board);
+  });
 }
 
 /** Count one more (+1) or one fewer (-1) reason the board cannot be played. */
@@ -151,11 +158,6 @@ export function showSymbols(on) {
 /** Show the board as loading (the engine is not ready) or not. */
 export function showLoading(loading) {
   renderer.setLoading(loading);
-}
-
-/** The grid's names in the current language. */
-export function relabelBoard() {
-  grid.relabel();
 }
 
 /** The cell that has the board's focus (roving tabindex), for the focus that returns after a window. */

@@ -1,9 +1,11 @@
 // The play clock: runs while a game from the engine is on the board, not
 // over, and the page is visible. The engine keeps the seconds in the game
-// document; this module only counts them between requests.
+// document; this module only counts them between requests. It follows the
+// game's state (store.js "state"): a game that opens, or another tab's copy,
+// starts the count at its seconds.
 
 import { $ } from "./dom.js";
-import { app } from "./store.js";
+import { app, on } from "./store.js";
 import { formatTime } from "./i18n.js";
 
 const clock = { baseMs: 0, since: null };
@@ -49,6 +51,10 @@ export function updateClock() {
 
 /** Show the time twice a second from now on; stop and go on as windows open and close. */
 export function installClock() {
+  on("state", ({ state, cause }) => {
+    if (cause === "new" || cause === "load" || cause === "tab") resetClock(state.seconds ?? 0);
+    else updateClock();
+  });
   setInterval(updateClock, 500);
   // A window's close event does not bubble: heard while it goes down to the dialog.
   document.addEventListener("close", updateClock, true);

@@ -4,14 +4,16 @@
 
 import { $ } from "./dom.js";
 import { app } from "./store.js";
-import { restartWith } from "./play.js";
 
 /** Today's date in UTC as YYYY-MM-DD (the same everywhere at the same moment). */
 export function utcDate(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
-/** Wire #daily: a new game on today's deal, in the variant chosen (play.js asks first when a game would be lost). */
-export function installDaily() {
+/**
+ * Wire #daily: a new game on today's deal, in the variant chosen, through
+ * `restartWith` (play.js, which asks first when a game would be lost).
+ */
+export function installDaily({ restartWith }) {
   $("daily").addEventListener("click", () => restartWith({ daily: utcDate(), line: app.settings.line }));
 }

@@ -39,3 +39,27 @@ export function afterNextFrame(fn) {
   if (visible) requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, visible ? 250 : 0);
 }
+
+/**
+ * A new `tag` element: `props` are attributes, except "class" (className)
+ * and "text" (textContent: never parsed as HTML); then its `children`.
+ */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A new SVG element `tag` with `attrs`. */
+export function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}

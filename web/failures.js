@@ -2,7 +2,8 @@
 // does when a reply says the engine broke.
 
 import { $, root } from "./dom.js";
-import { app, engine } from "./store.js";
+import { CODES, engine } from "./api.js";
+import { app, on } from "./store.js";
 import { resetBusy, showLoading } from "./board.js";
 import { updateClock } from "./clock.js";
 import { notify } from "./notices.js";
@@ -26,19 +27,21 @@ export function showEngineError(failure) {
   showLoading(false);
 }
 
-/** The error box again, in the current language (when it is up). */
-export function relabelFailure() {
-  if (root.dataset.engine === "failed") showEngineError(lastFailure);
+/** Show the error box again in a new language (when it is up). */
+export function installFailures() {
+  on("language", () => {
+    if (root.dataset.engine === "failed") showEngineError(lastFailure);
+  });
 }
 
 /** An error reply the page cannot handle in place: internal errors stop play until a restart. */
 export function engineError(error) {
   const code = error?.code;
-  if (code === "internal" || code === "engine_failed") {
+  if (code === CODES.internal || code === CODES.engineFailed) {
     app.started = false;
     resetBusy();
     updateClock();
-    showEngineError({ code: code === "internal" ? "internal" : engine.failure?.code ?? "crashed" });
+    showEngineError({ code: code === CODES.internal ? CODES.internal : engine.failure?.code ?? "crashed" });
   } else {
     notify(t("moveFailed"));
   }

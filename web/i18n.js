@@ -512,9 +512,6 @@ const WORDS = {
   },
 };
 
-/** The names of the languages, each in its own language. */
-export const LANGUAGE_NAMES = { da: "Dansk", sv: "Svenska", en: "English" };
-
 let current = "en";
 
 /** da or sv when the browser prefers one of them (first match wins), else en. */
@@ -619,4 +616,16 @@ export function formatDate(iso, now = new Date()) {
     dateFormats.set(key, new Intl.DateTimeFormat(locale, options));
   }
   return dateFormats.get(key).format(d);
+}
+
+/** "2 lines of 5 · one line of 6": the lines removed, by length, in words. */
+export function formatLines(lines) {
+  const entries = Object.entries(lines ?? {})
+    .map(([len, n]) => [Number(len), Number(n)])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => a[0] - b[0]);
+  if (entries.length === 0) return t("linesNone");
+  return entries
+    .map(([length, count]) => t(count === 1 ? "linesOne" : "linesMany", { length, count: formatNumber(count) }))
+    .join(" · ");
 }

@@ -2,7 +2,9 @@
 //
 //   U, Ctrl/Cmd+Z   undo                  N        new game (asks first when a game is under way)
 //   M               the game window       O        the Options window
+//   H               a hint
 //   F1, ?           help                  Escape   closes a window (the browser's <dialog>), else deselects the ball
+//   in the replay viewer: ←/→ a move back or on, Home/End the start or the end
 //
 // The board's own keys (arrows, Home/End, PageUp/PageDown, Enter, Space) are
 // the grid's (grid.js). A key typed into a text field, or with Alt, is left
@@ -10,14 +12,23 @@
 // and no other is open, the focus returns to where it was before the first
 // window opened (or to the board). Scrollable texts in windows get a place
 // in the tab order so the keyboard can scroll them.
+//
+// While the computer plays (assist.js watch mode), Ctrl/Cmd+Z or U, Escape,
+// and Enter, Space or a tap on the board, or a tap on Undo, hand the game
+// back first: heard in the window's capture phase and kept from the board
+// and the Undo button, which would otherwise find the board busy and drop
+// them; Undo's then undoes once the board is idle.
 
 import { $ } from "./dom.js";
 import { app } from "./store.js";
-import { focusCell, select } from "./board.js";
+import { focusCell, select, whenIdle } from "./board.js";
 import { showBar } from "./bar.js";
 import { restartWith, undo } from "./play.js";
-import { openWindow, showHelp } from "./dialogs.js";
+import { openWindow } from "./windows.js";
+import { showHelp } from "./help.js";
 import { openOptions } from "./options.js";
+import { isWatching, requestHint, stopWatching } from "./assist.js";
+import { moveReplay, replayOnTop } from "./replay.js";
 
 /** Start a new game; a game with moves is only given up when the player confirms (restartWith asks). */
 export function newGameAsked() {
@@ -34,6 +45,7 @@ const ACTIONS = {
   n: () => newGameAsked(),
   m: () => openMenu(),
   o: () => openOptions(),
+  h: () => requestHint(),
   "?": () => showHelp(),
   F1: () => showHelp(),
 };
@@ -69,9 +81,58 @@ function onKey(event) {
   action();
 }
 
-/** The keys, the focus that returns after a window, and the keyboard's reach into scrolling texts. */
+const REPLAY_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
+
+/** The replay viewer's keys, while it is the window on top (its grid, slider and speed keep theirs). */
+function onReplayKey(event) {
+  if (!replayOnTop()) return;
+  if (event.target.closest?.("[role=grid], input, select")) return; // their own keys
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const where = REPLAY_KEYS[event.key];
+  if (where === undefined) return;
+  event.preventDefault();
+  moveReplay(where);
+}
+
+/** A text field (of any kind) or editable text: watch mode leaves its keys alone. */
+function inField(target) {
+  return target instanceof HTMLElement
+    && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** Stop watch mode for `event` (kept from everything else), and undo after it when `thenUndo`. */
+function takeBack(event, thenUndo) {
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  stopWatching();
+  if (thenUndo) whenIdle().then(() => undo());
+}
+
+function installHandBack() {
+  window.addEventListener("click", (event) => {
+    if (!isWatching() || !(event.target instanceof Element)) return;
+    if (event.target.closest("#grid")) takeBack(event, false);
+    else if (event.target.closest("#undo")) takeBack(event, true);
+  }, { capture: true });
+  window.addEventListener("keydown", (event) => {
+    if (!isWatching() || !(event.target instanceof Element) || event.altKey) return;
+    if (document.querySelector("dialog[open]") || inField(event.target)) return;
+    const key = event.key.toLowerCase();
+    const command = event.ctrlKey || event.metaKey;
+    if ((command && key === "z" && !event.shiftKey) || (!command && key === "u")) takeBack(event, true);
+    else if (!command && key === "escape") takeBack(event, false);
+    else if ((key === "enter" || key === " ") && event.target.closest("#grid")) takeBack(event, false);
+  }, { capture: true });
+}
+
+/**
+ * The keys, the taps that hand a watched game back, the focus that returns
+ * after a window, and the keyboard's reach into scrolling texts.
+ */
 export function installKeys() {
+  installHandBack();
   document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onReplayKey);
   let before = null; // where the focus was outside the windows
   document.addEventListener("focusin", (event) => {
     if (!event.target.closest?.("dialog")) before = event.target;

@@ -1,45 +1,41 @@
-// Wires the page's modules together; it holds no logic of its own.
+// Wires the page's modules together; it holds no logic of its own. The
+// modules and their layers (platform → state → view → features → input →
+// wiring) are listed in docs/architecture.md; a feature never imports another
+// feature: the functions one feature calls of another are handed over here.
 //
 // first.js has drawn the saved game (or an empty board) and calls start()
-// with the board's renderer and that game; once that frame is shown start() puts the rest of the page in place
-// and shows the saved game's numbers in the bar (startup.js); once that page
-// has had its first frame it starts the engine worker; when the engine is
-// ready, startup.js validates settings, records and the saved game through
-// it, or opens the deal of the URL fragment, or starts a new game.
-// After every successful state change the game document of the reply
-// (state.save) is stored. JavaScript never decides a rule: every move, undo and
-// record goes through the engine.
-//
-// The modules, one role each:
-//   store.js        shared state and the event bus      board.js    grid, selection, busy
-//   bar.js          the bar                              clock.js    the play clock
-//   notices.js      notices                              failures.js the engine's failures
-//   tabs.js         saved game, other tabs               records.js  records, game over
-//   preferences.js  settings and language                play.js     new game, moves, undo
-//   startup.js      the engine's life                    menus.js    buttons, windows
-//   transfer.js     export and import                    options.js  the Options window, marks, shapes
-//   announce.js     the screen reader's messages          keys.js     keyboard shortcuts, focus
-//   sound.js        the sounds                           assist.js   hint, watch
-//   replay.js       the replay viewer (with share.js)    daily.js    the deal of the day
+// with the board's renderer and that game; once that frame is shown start()
+// puts the rest of the page in place and shows the saved game's numbers in
+// the bar (startup.js); once that page has had its first frame it starts the
+// engine worker; when the engine is ready, startup.js validates settings,
+// records and the saved game through it, or opens the deal of the URL
+// fragment, or starts a new game. JavaScript never decides a rule: every
+// move, undo and record goes through the engine.
 
 import { fillPage, afterNextFrame } from "./dom.js";
-import { engine } from "./store.js";
+import { engine } from "./api.js";
 import { installBoard } from "./board.js";
+import { installBar } from "./bar.js";
+import { installLanguage } from "./language.js";
 import { installClock } from "./clock.js";
 import { installNotices } from "./notices.js";
-import { installTabSync } from "./tabs.js";
-import { activate, installTimeSaving } from "./play.js";
+import { installFailures } from "./failures.js";
+import { installAnnouncements } from "./announce.js";
+import { installSound } from "./sound.js";
+import { catchUpWithOtherTab, installTabSync } from "./tabs.js";
+import { activate, installPlay, newGame, playMove, restartWith, startGame } from "./play.js";
+import { loadRecords, updateRecords } from "./records.js";
+import { finishGame, installGameOver, openGameOverAgain } from "./gameover.js";
 import { firstPaint, installStartup } from "./startup.js";
-import { installMenus } from "./menus.js";
 import { installTransfer } from "./transfer.js";
 import { installAssist } from "./assist.js";
 import { installOptions } from "./options.js";
-import { installAnnouncements } from "./announce.js";
-import { installKeys } from "./keys.js";
-import { installSound } from "./sound.js";
-import { registerServiceWorker } from "./pwa.js";
-import { installReplay } from "./replay.js";
+import * as share from "./share.js";
+import { installReplay, openReplayLink } from "./replay.js";
 import { installDaily } from "./daily.js";
+import { installMenus } from "./menus.js";
+import { installKeys } from "./keys.js";
+import { registerServiceWorker } from "./pwa.js";
 
 /**
  * Wire the page around first.js's board: `renderer` draws it, `firstGame` is
@@ -52,21 +48,28 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   await boardShown;
   fillPage();
 
+  const catchUp = catchUpWithOtherTab;
+  const openGameOver = openGameOverAgain;
   installBoard(renderer, activate);
+  installBar();
+  installLanguage();
   installClock();
   installNotices();
-  installTimeSaving();
+  installFailures();
+  installGameOver({ updateRecords });
+  installPlay({ catchUp, finishGame, openGameOver });
   installTabSync();
-  installStartup();
+  installStartup({ newGame, startGame, loadRecords, finishGame, openReplayLink });
   installMenus();
-  installTransfer();
+  installTransfer({ startGame, updateRecords, finishGame });
   installOptions();
   installAnnouncements();
-  installKeys();
   installSound();
-  installAssist();
-  installReplay();
-  installDaily();
+  installKeys(); // its capture listeners after the sound's, which hears every first gesture
+  installAssist({ catchUp, playMove });
+  share.installShare();
+  installReplay({ restartWith, openGameOver, share });
+  installDaily({ restartWith });
   firstPaint(firstGame, firstBoard);
 
   // Started once the filled page has had its first frame: on two cores the

@@ -3,13 +3,17 @@
 // shortcuts are keys.js's). What each choice means for the game is the engine's business.
 
 import { $ } from "./dom.js";
-import { app, engine } from "./store.js";
+import { engineReady } from "./api.js";
+import { app } from "./store.js";
 import { showBar } from "./bar.js";
-import { changeSettings, useLanguage } from "./preferences.js";
+import { changeSettings } from "./settings.js";
+import { useLanguage } from "./language.js";
 import { restartWith, undo } from "./play.js";
-import {
-  openWindow, closeOnBackdrop, confirmQuestion, renderStats, renderRanking, selectTab, showHelp,
-} from "./dialogs.js";
+import { openWindow, closeOnBackdrop, selectTab } from "./windows.js";
+import { confirmQuestion } from "./window-confirm.js";
+import { renderStats } from "./window-stats.js";
+import { renderRanking } from "./window-ranking.js";
+import { showHelp } from "./help.js";
 import { t } from "./i18n.js";
 
 function openTabbed(dialog, render) {
@@ -33,7 +37,7 @@ async function chooseVariant(radio) {
   if (!radio.checked) return;
   const line = Number(radio.value);
   const state = app.state;
-  if (!state || engine.state !== "ready" || line === state.line) {
+  if (!state || !engineReady() || line === state.line) {
     await changeSettings({ line });
     return;
   }

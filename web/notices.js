@@ -1,10 +1,11 @@
 // The notices, in their place of their own under the board (#notices, see
-// index.html): a short notice, and the notice that stays while storage
-// cannot be written. Each has a close button; closing one gives its room
-// back to the board.
+// index.html): a short notice (notify, or a "notice" event from the state
+// layer), and the notice that stays while storage cannot be written. Each
+// has a close button; closing one gives its room back to the board.
 
 import { $ } from "./dom.js";
 import * as storage from "./storage.js";
+import { on } from "./store.js";
 import { t } from "./i18n.js";
 
 let noticeTimer = 0;
@@ -36,9 +37,8 @@ export function installNotices() {
     $("storage-notice").hidden = true;
   });
   storage.onAvailability(showStorageNotice);
-}
-
-/** The storage notice's words in the current language. */
-export function relabelNotices() {
-  $("storage-notice").querySelector(".notice-text").textContent = t("storageUnavailable");
+  on("notice", ({ text, ms }) => notify(text, ms));
+  on("language", () => {
+    $("storage-notice").querySelector(".notice-text").textContent = t("storageUnavailable");
+  });
 }

@@ -17,8 +17,8 @@
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
 import { reducedMotion, showComing, showSymbols } from "./board.js";
-import { changeSettings } from "./preferences.js";
-import { openWindow } from "./dialogs.js";
+import { changeSettings } from "./settings.js";
+import { openWindow } from "./windows.js";
 import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
 
 const INK = {

@@ -1,40 +1,27 @@
 // The game flow: new games, taps on the board, moves and undo. Every rule is
-// the engine's: this module sends what the player did and shows the state
-// the engine answers (and stores its game document).
+// the engine's: this module sends what the player did and sets the state the
+// engine answers (store.js setState, which stores it; the views follow).
 
 import { $ } from "./dom.js";
 import { SIZE } from "./render.js";
-import { app, engine, emit, on } from "./store.js";
-import { flashCell, markQueued, playTurn, select, setBusy, showBoard, whenIdle } from "./board.js";
-import { showBar, resetShownScore } from "./bar.js";
-import { seconds, resetClock, updateClock, clockCounting } from "./clock.js";
+import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
+import { app, emit, on, setState } from "./store.js";
+import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
+import { seconds, updateClock, clockCounting } from "./clock.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
-import { saveGame, catchUpWithOtherTab } from "./tabs.js";
-import { finishGame, openGameOverAgain } from "./records.js";
-import { closeWindow, confirmQuestion } from "./dialogs.js";
+import { closeWindow } from "./windows.js";
+import { confirmQuestion } from "./window-confirm.js";
 import { t } from "./i18n.js";
 
-/** Take `next` as the current state: store it and (unless told otherwise) draw it at once. */
-export function adopt(next, cause, { redraw = true } = {}) {
-  app.state = next;
-  saveGame(next.save);
-  if (redraw) {
-    showBoard(next.board);
-    showBar(next);
-  }
-  updateClock();
-  emit("state", { state: next, cause });
-}
+// The other features this one calls, handed over by main.js (installPlay: catchUp, finishGame, openGameOver).
+let others = null;
 
 /** Show a game the engine opened (new, loaded, imported) from its start. */
 export function startGame(next, cause = "load") {
   app.started = true;
-  resetShownScore(next.score ?? 0);
   select(null);
-  resetClock(next.seconds ?? 0);
-  adopt(next, cause);
-  updateClock();
+  setState(next, cause);
 }
 
 function newId() {
@@ -53,14 +40,14 @@ function entropy() {
  * YYYY-MM-DD), or a random one. Resolves true on success.
  */
 export async function newGame({ deal = null, line = app.settings.line, daily = null } = {}) {
-  if (engine.state !== "ready") return false;
+  if (!engineReady()) return false;
   closeWindow($("game-over"));
   setBusy(+1);
   const args = { line, id: newId() };
   if (daily) args.daily = daily;
   else if (deal) args.deal = deal;
   else args.entropy = entropy();
-  const reply = await engine.request("new", args);
+  const reply = await startNew(args);
   setBusy(-1);
   if (!reply.ok) {
     engineError(reply.error);
@@ -123,14 +110,14 @@ on("state", ({ cause }) => {
 /** A tap (or Enter) on the cell at row, col: select a ball, or move the selected one there. */
 export async function activate(row, col) {
   const state = app.state;
-  if (!app.started || !state || engine.state !== "ready") return;
+  if (!app.started || !state || !engineReady()) return;
   if (app.busy > 0) {
     queuedTap = [row, col];
     markQueued(row * SIZE + col); // shown at once: the tap was taken
     return;
   }
   if (state.over) {
-    openGameOverAgain();
+    others.openGameOver();
     return;
   }
   const index = row * SIZE + col;
@@ -153,32 +140,24 @@ export async function activate(row, col) {
  */
 export async function playMove(from, to, { by = "player", animate = true } = {}) {
   // never play on (and then write) an old copy of a game another tab moved on
-  if (await catchUpWithOtherTab()) return false;
+  if (await others.catchUp()) return false;
   setBusy(+1);
-  const args = { from, to, seconds: seconds() };
-  if (by !== "player") args.by = by;
-  const reply = await engine.request("move", args);
+  const reply = await move(from, to, seconds(), by);
   if (!reply.ok) {
     setBusy(-1);
-    if (reply.error?.code === "unreachable") flash(to[0] * SIZE + to[1]);
-    else if (reply.error?.code === "game_over") openGameOverAgain();
+    if (failedWith(reply, CODES.unreachable)) flash(to[0] * SIZE + to[1]);
+    else if (failedWith(reply, CODES.gameOver)) others.openGameOver();
     else engineError(reply.error);
     return false;
   }
   const { turn, state: next } = reply.result;
-  app.state = next;
-  saveGame(next.save); // the saved game is the state after the move, even if the page closes now
   select(null);
-  emit("turn", { turn, state: next });
   try {
-    await playTurn(turn, next.board, { animate });
+    await setState(next, "move", { turn, show: () => playTurn(turn, next.board, { animate }) });
   } finally {
-    showBar(next);
-    updateClock();
     setBusy(-1);
-    emit("state", { state: next, cause: "move" });
   }
-  if (next.over) await finishGame(next, true);
+  if (next.over) await others.finishGame(next, true);
   return true;
 }
 
@@ -190,19 +169,19 @@ function flash(index) {
 
 /** Take back the last move (when the engine allows it). */
 export async function undo() {
-  if (app.busy > 0 || !app.started || !app.state?.can_undo || engine.state !== "ready") return;
-  if (await catchUpWithOtherTab()) return;
+  if (app.busy > 0 || !app.started || !app.state?.can_undo || !engineReady()) return;
+  if (await others.catchUp()) return;
   setBusy(+1);
-  const reply = await engine.request("undo", { seconds: seconds() });
+  const reply = await takeBack(seconds());
   setBusy(-1);
   if (!reply.ok) {
-    if (reply.error?.code === "nothing_to_undo") notify(t("undoNothing"));
+    if (failedWith(reply, CODES.nothingToUndo)) notify(t("undoNothing"));
     else engineError(reply.error);
     return;
   }
   select(null);
   closeWindow($("game-over"));
-  adopt(reply.result.state, "undo");
+  setState(reply.result.state, "undo");
 }
 
 // A page being left (closed, reloaded, navigated away) gets pagehide before
@@ -211,17 +190,22 @@ export async function undo() {
 // (a reload started ~160 ms later with it).
 let leaving = false;
 
-/** Save the play time when the page is hidden (not when it is being left). */
-export function installTimeSaving() {
+/**
+ * Take the other features' functions: `catchUp()` (another tab's copy
+ * first, tabs.js), `finishGame(final, show)` and `openGameOver()` (gameover.js);
+ * save the play time when the page is hidden (not when it is being left).
+ */
+export function installPlay(collaborators) {
+  others = collaborators;
   window.addEventListener("pagehide", () => { leaving = true; });
   window.addEventListener("pageshow", () => { leaving = false; });
   document.addEventListener("visibilitychange", () => {
     const wasRunning = clockCounting();
     updateClock();
     if (document.visibilityState === "hidden" && !leaving && wasRunning && app.started
-        && engine.state === "ready") {
-      engine.request("time", { seconds: seconds() }).then((reply) => {
-        if (reply.ok) adopt(reply.result.state, "time", { redraw: false });
+        && engineReady()) {
+      saveTime(seconds()).then((reply) => {
+        if (reply.ok) setState(reply.result.state, "time");
       });
     }
   });

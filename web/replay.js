@@ -9,17 +9,16 @@
 import { $ } from "./dom.js";
 import { BoardRenderer } from "./render.js";
 import { BoardGrid } from "./grid.js";
-import { app, engine, on } from "./store.js";
+import { CODES, decodeReplay, engineReady, failedWith } from "./api.js";
+import { app, on } from "./store.js";
 import { reducedMotion } from "./board.js";
-import { restartWith } from "./play.js";
-import { changeSettings } from "./preferences.js";
-import { openGameOverAgain } from "./records.js";
+import { changeSettings } from "./settings.js";
 import { notify } from "./notices.js";
-import { openWindow, closeWindow } from "./dialogs.js";
+import { openWindow, closeWindow } from "./windows.js";
 import { t, formatNumber, colorName } from "./i18n.js";
-import {
-  boardGame, installShare, rankingGame, replayCode, shareGame, showShareStatus,
-} from "./share.js";
+
+// The other features this one calls, handed over by main.js (installReplay: restartWith, openGameOver, share).
+let others = null;
 
 /** Pause after each move while playing (ms), and whether the move is animated. */
 const SPEEDS = {
@@ -176,10 +175,10 @@ function jump(index) {
  * the engine refused the code.
  */
 async function openCode(code, { from = null, at = 0 } = {}) {
-  if (engine.state !== "ready") return false;
-  const reply = await engine.request("replay_decode", { code });
+  if (!engineReady()) return false;
+  const reply = await decodeReplay(code);
   if (!reply.ok) {
-    if (reply.error?.code === "bad_replay" || reply.error?.code === "bad_request") {
+    if (failedWith(reply, CODES.badReplay) || failedWith(reply, CODES.badRequest)) {
       notify(t("replayBad"), 10000);
     }
     return false;
@@ -215,7 +214,7 @@ export async function openReplay(game, options = {}) {
     notify(t("replayUnknown"));
     return false;
   }
-  const code = await replayCode(game);
+  const code = await others.share.replayCode(game);
   return code ? openCode(code, options) : false;
 }
 
@@ -227,11 +226,6 @@ export function openReplayLink(code) {
   return openCode(code);
 }
 
-/** The frames shown now (for the tests and the benchmark: the viewer's own data). */
-export function replayShown() {
-  return view.frames ? { index: view.index, moves: view.frames.length - 1 } : null;
-}
-
 function onClose() {
   pause();
   view.frames = null;
@@ -241,7 +235,7 @@ function onClose() {
   dropGrid();
   const from = view.from;
   view.from = null;
-  if (from === "game-over") openGameOverAgain();
+  if (from === "game-over") others.openGameOver();
   else if (from === "ranking-window") openWindow($("ranking-window"));
 }
 
@@ -250,32 +244,32 @@ async function playThisDeal() {
   const { deal, line } = view;
   view.from = null;
   closeWindow(dialog());
-  await restartWith({ deal, line });
+  await others.restartWith({ deal, line });
   if (app.state?.deal === deal && app.state?.line === line && app.settings.line !== line) {
     await changeSettings({ line });
   }
 }
 
-function onKey(event) {
-  if (!dialog().open || document.querySelector("dialog[open]") !== dialog()) return;
-  if (event.target.closest?.("[role=grid], input, select")) return; // their own keys
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const last = view.frames ? view.frames.length - 1 : 0;
-  const actions = {
-    ArrowLeft: () => step(-1),
-    ArrowRight: () => step(1),
-    Home: () => jump(0),
-    End: () => jump(last),
-  };
-  const action = actions[event.key];
-  if (!action) return;
-  event.preventDefault();
-  action();
+/** True while the viewer is the window on top (its keys act). */
+export function replayOnTop() {
+  return dialog().open && document.querySelector("dialog[open]") === dialog();
 }
 
-/** Wire the viewer, the game-over window's watch and share buttons, and sharing. */
-export function installReplay() {
-  installShare();
+/** Step `delta` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`). */
+export function moveReplay(where) {
+  if (where === "first") jump(0);
+  else if (where === "last") jump(view.frames ? view.frames.length - 1 : 0);
+  else step(where);
+}
+
+/**
+ * Take the other features' functions: `restartWith` (play.js),
+ * `openGameOver` (gameover.js) and `share` (share.js: boardGame, rankingGame,
+ * replayCode, shareGame, showShareStatus); wire the viewer and the game-over
+ * window's and the ranking's watch buttons.
+ */
+export function installReplay(collaborators) {
+  others = collaborators;
   const d = dialog();
   dropGrid();
   $("replay-prev").addEventListener("click", () => step(-1));
@@ -286,21 +280,20 @@ export function installReplay() {
   $("replay-move").addEventListener("input", (event) => jump(Number(event.target.value)));
   $("replay-play-deal").addEventListener("click", () => playThisDeal());
   $("replay-share").addEventListener("click", (event) => {
-    if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, event.currentTarget);
+    if (view.frames) others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, event.currentTarget);
   });
-  document.addEventListener("keydown", onKey);
   d.addEventListener("close", onClose);
 
   $("go-replay").addEventListener("click", (event) => {
-    const game = boardGame();
+    const game = others.share.boardGame();
     if (game) openReplay(game, { from: "game-over" });
-    else showShareStatus(t("replayUnknown"), event.currentTarget); // saved before moves were kept
+    else others.share.showShareStatus(t("replayUnknown"), event.currentTarget); // saved before moves were kept
   });
   $("ranking-body").addEventListener("click", (event) => {
     const button = event.target.closest?.("button.replay");
     if (!button) return;
-    const game = rankingGame(Number(button.dataset.line), button.dataset.id);
-    if (!game?.history) showShareStatus(t("replayUnknown"), button);
+    const game = others.share.rankingGame(Number(button.dataset.line), button.dataset.id);
+    if (!game?.history) others.share.showShareStatus(t("replayUnknown"), button);
     else openReplay(game, { from: "ranking-window" });
   });
   // The game-over window offers the link only for a game whose moves are known;

@@ -5,7 +5,8 @@
 // that is open. The page never makes a code itself.
 
 import { $ } from "./dom.js";
-import { app, engine, on } from "./store.js";
+import { encodeReplay, engineReady } from "./api.js";
+import { app, on } from "./store.js";
 import { t } from "./i18n.js";
 
 /**
@@ -33,10 +34,8 @@ export function boardGame() {
  * no moves or the engine refuses them.
  */
 export async function replayCode(game, anchor = null) {
-  if (!game?.history || engine.state !== "ready") return null;
-  const reply = await engine.request("replay_encode", {
-    deal: game.deal, line: game.line, history: game.history, rule: game.rule,
-  });
+  if (!game?.history || !engineReady()) return null;
+  const reply = await encodeReplay(game);
   if (!reply.ok) {
     showShareStatus(t("replayBad"), anchor);
     return null;

@@ -5,17 +5,20 @@
 
 import { $, root } from "./dom.js";
 import * as storage from "./storage.js";
-import { app, engine } from "./store.js";
+import { CODES, engine, engineReady, failedWith, loadGame as openSaved, readFragment } from "./api.js";
+import { app, keepUntouched } from "./store.js";
+import { putAside, readSaved } from "./saved.js";
 import { setBusy, resetBusy, showBoard, showLoading, whenIdle } from "./board.js";
 import { showBar, watchBarSize } from "./bar.js";
 import { resetClock, updateClock } from "./clock.js";
 import { notify } from "./notices.js";
 import { engineError, showEngineError } from "./failures.js";
-import { loadRecords, finishGame } from "./records.js";
-import { loadSettings, applyPendingSettings, changeSettings, useLanguage } from "./preferences.js";
-import { newGame, startGame } from "./play.js";
-import { openReplayLink } from "./replay.js";
+import { loadSettings, applyPendingSettings, changeSettings } from "./settings.js";
+import { useLanguage } from "./language.js";
 import { t } from "./i18n.js";
+
+// The other features this one calls, handed over by main.js (installStartup: newGame, startGame, loadRecords, finishGame, openReplayLink).
+let others = null;
 
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
@@ -24,7 +27,8 @@ import { t } from "./i18n.js";
  * its 81 colours (or null).
  */
 export function firstPaint(firstGame, firstBoard) {
-  const storedSettings = storage.loadSettings()?.doc;
+  const settingsSaved = readSaved(storage.KEYS.settings);
+  const storedSettings = settingsSaved.kind === "ok" ? settingsSaved.doc : undefined;
   if (storedSettings && typeof storedSettings === "object") {
     if (storedSettings.line === 4 || storedSettings.line === 5) app.settings.line = storedSettings.line;
   }
@@ -32,7 +36,8 @@ export function firstPaint(firstGame, firstBoard) {
   if (firstBoard) { // already on the canvas (first.js)
     showBoard(firstBoard, { drawn: true });
     const line = firstGame.line === 4 ? 4 : 5;
-    const storedRecords = storage.loadRecords(line)?.doc;
+    const recordsSaved = readSaved(storage.KEYS.records(line));
+    const storedRecords = recordsSaved.kind === "ok" ? recordsSaved.doc : undefined;
     if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
     showBar({
       score: Number(firstGame.score) || 0,
@@ -58,12 +63,12 @@ async function whenReady() {
   setBusy(+1);
   // Three independent documents: their requests go out together (the worker
   // answers them in order), not one round trip after another.
-  await Promise.all([loadSettings(), loadRecords(5), loadRecords(4)]);
+  await Promise.all([loadSettings(), others.loadRecords(5), others.loadRecords(4)]);
   await applyPendingSettings();
-  const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
+  const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await others.newGame());
   setBusy(-1);
   showLoading(false);
-  if (engine.state === "ready" && opened) {
+  if (engineReady() && opened) {
     $("engine-error").hidden = true;
     root.dataset.engine = "ready";
     await openLinkedReplay();
@@ -76,7 +81,7 @@ let linkedReplay = null; // the code of a #replay=<code> fragment, opened over t
 async function openLinkedReplay() {
   const code = linkedReplay;
   linkedReplay = null;
-  if (code) await openReplayLink(code);
+  if (code) await others.openReplayLink(code);
 }
 
 /**
@@ -86,7 +91,7 @@ async function openLinkedReplay() {
  */
 async function openFragment(hash) {
   if (!hash || hash === "#") return false;
-  const reply = await engine.request("fragment", { text: hash });
+  const reply = await readFragment(hash);
   history.replaceState(null, "", location.pathname + location.search);
   if (!reply.ok) return false;
   const { deal, line, notices } = reply.result;
@@ -101,46 +106,51 @@ async function openFragment(hash) {
     if (texts.length) notify(texts.join(" "));
     if (line === 4 || line === 5) {
       if (line !== app.settings.line) await changeSettings({ line });
-      return newGame({ line });
+      return others.newGame({ line });
     }
     return false;
   }
-  const ok = await newGame({ deal, line: useLine });
+  const ok = await others.newGame({ deal, line: useLine });
   if (ok) notify([...texts, t("dealOpened", { deal, variant: t(`variant${useLine}`) })].join(" "));
   return ok;
 }
 
 /** Resume the saved game through the engine; false when there is none or it was broken. */
 async function resumeSaved() {
-  const stored = storage.loadGame();
-  if (!stored || stored.failed) return false;
-  if (!("doc" in stored)) {
-    storage.keepBroken(stored.raw, storage.KEYS.game);
-    notify(t("brokenGame"), 10000);
+  const key = storage.KEYS.game;
+  const saved = readSaved(key);
+  if (saved.kind === "none" || saved.kind === "unreadable") return false;
+  if (saved.kind === "broken") {
+    putAside(saved, key, t("brokenGame"));
     return false;
   }
-  const reply = await engine.request("load", { save: stored.doc });
+  const reply = await openSaved(saved.doc);
   if (reply.ok) {
-    startGame(reply.result.state, "load");
-    if (app.state.over) await finishGame(app.state, true);
+    others.startGame(reply.result.state, "load");
+    if (app.state.over) await others.finishGame(app.state, true);
     return true;
   }
-  if (reply.error?.code === "newer_version") {
+  if (failedWith(reply, CODES.newerVersion)) {
     notify(t("newerVersion"), 10000);
-    app.gameWritable = false; // a newer version's saved game is never overwritten
-    return newGame();
+    keepUntouched(key); // a newer version's saved game is never overwritten
+    return others.newGame();
   }
-  if (reply.error?.code === "internal" || reply.error?.code === "engine_failed") {
+  if (failedWith(reply, CODES.internal) || failedWith(reply, CODES.engineFailed)) {
     engineError(reply.error);
     return false;
   }
-  storage.keepBroken(stored.raw, storage.KEYS.game);
-  notify(t("brokenGame"), 10000);
+  putAside(saved, key, t("brokenGame"));
   return false;
 }
 
-/** Follow the engine's state, its restart button and later changes of the URL fragment. */
-export function installStartup() {
+/**
+ * Take the other features' functions: `newGame`, `startGame` (play.js),
+ * `loadRecords` (records.js), `finishGame` (gameover.js), `openReplayLink` (replay.js);
+ * follow the engine's state, its restart button and later changes of the
+ * URL fragment.
+ */
+export function installStartup(collaborators) {
+  others = collaborators;
   engine.addEventListener("state", (event) => {
     const { state: engineState } = event.detail;
     if (engineState === "failed") {
@@ -159,7 +169,7 @@ export function installStartup() {
     engine.restart();
   });
   window.addEventListener("hashchange", async () => {
-    if (engine.state !== "ready" || !app.started) return;
+    if (!engineReady() || !app.started) return;
     await whenIdle();
     setBusy(+1);
     await openFragment(location.hash);

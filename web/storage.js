@@ -10,10 +10,11 @@
 // null when there is nothing, {failed: true} when storage could not be read
 // (never to be mistaken for "no document": a caller must not write an empty
 // document over what it could not read); writes return true/false.
-// `available()` is false after a failed access and true again only after a
-// write succeeded (a full storage still reads), so the page can keep a notice
-// up while nothing can be saved. Documents are stored as JSON text exactly as Python produced them;
-// this module never judges their content (Python validates).
+// Storage counts as unavailable after a failed access and as available again
+// only after a write succeeded (a full storage still reads): onAvailability
+// tells the page, which keeps a notice up while nothing can be saved.
+// Documents are stored as JSON text exactly as Python produced them; this
+// module never judges their content (Python validates).
 
 export const KEYS = Object.freeze({
   game: "kugler:1:game",
@@ -48,11 +49,6 @@ function mark(ok) {
   return ok;
 }
 
-/** True while storage works (the last access succeeded). */
-export function available() {
-  return healthy;
-}
-
 /**
  * Call fn(ok) whenever storage becomes unavailable or available again, and
  * at once with false when an earlier access has already failed.
@@ -81,22 +77,6 @@ function readRaw(key) {
 export function readText(key) {
   const r = readRaw(key);
   return r.failed ? null : r.text;
-}
-
-/** Every kugler key in storage (empty when storage cannot be read). */
-export function keys() {
-  const s = store();
-  if (!s) return [];
-  try {
-    const out = [];
-    for (let i = 0; i < s.length; i++) {
-      const key = s.key(i);
-      if (key?.startsWith("kugler:")) out.push(key);
-    }
-    return out;
-  } catch {
-    return [];
-  }
 }
 
 /** Store `text` under `key`; false when storage is missing, disabled or full. */
@@ -151,10 +131,7 @@ function writeDoc(key, doc) {
 
 export const loadGame = () => readDoc(KEYS.game);
 export const saveGame = (doc) => writeDoc(KEYS.game, doc);
-export const clearGame = () => remove(KEYS.game);
-export const loadSettings = () => readDoc(KEYS.settings);
 export const saveSettings = (doc) => writeDoc(KEYS.settings, doc);
-export const loadRecords = (line) => readDoc(KEYS.records(line));
 export const saveRecords = (line, doc) => writeDoc(KEYS.records(line), doc);
 
 /**

@@ -1,11 +1,14 @@
 // The page's shared state and its event bus. No DOM, no rules: what the
 // engine last answered, what the player selected, and the documents Python
-// produced and validated. Modules read and write `app`; modules that only
-// follow the game (announcements, marks, sounds, hints) listen to `on(...)`.
+// produced and validated. The game changes in one place, setState; the views
+// (board, bar, clock, marks, announcements, sounds, hints) follow it by
+// listening to `on(...)`.
 //
 // Events (detail in brackets):
 //   "state"   {state, cause}  a new state is on the board; cause is one of
-//                             "new", "load", "move", "undo", "tab", "time"
+//                             "new", "load" (a game opens from its start),
+//                             "move", "undo", "tab" (another tab's copy),
+//                             "time" (the play time saved), "hint" (a hint counted)
 //   "turn"    {turn, state}   a move was played; sent before it is animated
 //   "select"  {index}         the selected ball changed (null: none)
 //   "over"    {state}         a game ended (or a finished game was opened)
@@ -13,11 +16,10 @@
 //   "busy"    {busy}          the board became busy or idle
 //   "blocked" {index}         the selected ball cannot reach that cell
 //   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
+//   "notice"  {text, ms}      a notice for the player (shown by notices.js)
+//   "language" {language}     the page's words changed language (views relabel)
 
-import { Engine } from "./engine.js";
-
-/** The engine worker's client; started by main.js once the page has had its first frame. */
-export const engine = new Engine();
+import * as storage from "./storage.js";
 
 export const app = {
   /** The last state the engine replied with (null before the first game). */
@@ -33,13 +35,24 @@ export const app = {
     kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
     marks: false, symbols: false, sound: false, volume: 60,
   },
-  settingsWritable: true,
-  /** False while storage holds a saved game from a newer version: never overwrite it. */
-  gameWritable: true,
   /** Validated records documents per variant. */
   records: { 4: null, 5: null },
-  recordsWritable: { 4: true, 5: true },
 };
+
+// What storage may be written now, per document (named by its storage key):
+// a document that could not be read, is a newer version's, or is broken and
+// could not be put aside is never written over by this page.
+const untouchable = new Set();
+
+/** True when the document under storage key `key` may be written. */
+export function mayWrite(key) {
+  return !untouchable.has(key);
+}
+
+/** Never write the document under storage key `key` again in this page. */
+export function keepUntouched(key) {
+  untouchable.add(key);
+}
 
 const bus = new EventTarget();
 
@@ -53,4 +66,30 @@ export function on(type, fn) {
   const listener = (event) => fn(event.detail);
   bus.addEventListener(type, listener);
   return () => bus.removeEventListener(type, listener);
+}
+
+/**
+ * The one way the game on the page changes: take `next` (a state the engine
+ * answered) as the game, store its game document (state.save) unless storage
+ * must stay untouched or already holds it (cause "tab"), and tell the views
+ * ("state" {state, cause}). A move also gives its `turn` and `show`: "turn"
+ * is sent at once, and "state" once `show()` (the move's animation, the one
+ * awaited call into the board view) has ended, when the promise returned
+ * resolves. Without `show` all is done when setState returns. The saved game
+ * is the state after the move even if the page closes during its animation.
+ */
+export async function setState(next, cause, { turn = null, show = null } = {}) {
+  app.state = next;
+  if (cause !== "tab" && mayWrite(storage.KEYS.game) && next.save) storage.saveGame(next.save);
+  if (turn) emit("turn", { turn, state: next });
+  try {
+    if (show) await show();
+  } finally {
+    emit("state", { state: next, cause }); // at once when there is nothing to show
+  }
+}
+
+/** Tell the player `text` for `ms` milliseconds (notices.js shows it; 0: until tapped). */
+export function tell(text, ms = 6000) {
+  emit("notice", { text, ms });
 }

@@ -1,28 +1,24 @@
-// The saved game and the other tabs of this site: the game document of every
-// reply is stored; a tab never plays on (and then writes) an old copy of a
-// game another tab moved on, and it joins records other tabs wrote.
+// The other tabs of this site: a tab never plays on (and then writes) an old
+// copy of a game another tab moved on, and it joins records other tabs wrote.
+// (The game document of every state is stored by store.js setState.)
 
 import { $ } from "./dom.js";
 import * as storage from "./storage.js";
-import { app, engine, emit } from "./store.js";
-import { select, setBusy, showBoard, whenIdle } from "./board.js";
-import { showBar, showRecord } from "./bar.js";
-import { resetClock } from "./clock.js";
+import { engineReady, loadGame, mergeRecords } from "./api.js";
+import { app, setState, mayWrite } from "./store.js";
+import { readSaved } from "./saved.js";
+import { select, setBusy, whenIdle } from "./board.js";
+import { showRecord } from "./bar.js";
 import { notify } from "./notices.js";
-import { closeWindow } from "./dialogs.js";
+import { closeWindow } from "./windows.js";
 import { t } from "./i18n.js";
-
-/** Save a game document produced by the engine (unless it must stay untouched). */
-export function saveGame(doc) {
-  if (app.gameWritable && doc) storage.saveGame(doc);
-}
 
 /** True when the stored game is still the one this tab shows (same id, moves, end). */
 function storedIsOurs() {
-  const stored = storage.loadGame();
+  const saved = readSaved(storage.KEYS.game);
   const state = app.state;
-  if (!stored || stored.failed || !("doc" in stored) || !state) return true;
-  const doc = stored.doc;
+  if (saved.kind !== "ok" || !state) return true;
+  const doc = saved.doc;
   return doc?.id === state.id && doc?.moves === state.moves && doc?.over === state.over;
 }
 
@@ -32,24 +28,20 @@ function storedIsOurs() {
  */
 async function adoptOtherTab(doc) {
   setBusy(+1);
-  const reply = await engine.request("load", { save: doc });
+  const reply = await loadGame(doc);
   setBusy(-1);
   if (!reply.ok) return false;
   closeWindow($("game-over"));
   select(null);
-  app.state = reply.result.state;
-  showBoard(app.state.board);
-  showBar(app.state);
-  resetClock(app.state.seconds);
   notify(t("otherTab"));
-  emit("state", { state: app.state, cause: "tab" });
+  setState(reply.result.state, "tab");
   return true;
 }
 
 /** Before changing the game: if another tab changed it meanwhile, take its copy instead. */
 export async function catchUpWithOtherTab() {
-  if (!app.gameWritable || storedIsOurs()) return false;
-  return adoptOtherTab(storage.loadGame().doc);
+  if (!mayWrite(storage.KEYS.game) || storedIsOurs()) return false;
+  return adoptOtherTab(readSaved(storage.KEYS.game).doc);
 }
 
 /**
@@ -58,7 +50,7 @@ export async function catchUpWithOtherTab() {
  */
 export function installTabSync() {
   window.addEventListener("storage", async (event) => {
-    if (!event.key || !event.key.startsWith("kugler:1:") || engine.state !== "ready" || !app.started) return;
+    if (!event.key || !event.key.startsWith("kugler:1:") || !engineReady() || !app.started) return;
     let doc = null;
     try {
       doc = event.newValue === null ? null : JSON.parse(event.newValue);
@@ -69,15 +61,15 @@ export function installTabSync() {
     const state = app.state;
     if (event.key === storage.KEYS.game && doc) {
       // the newest write wins; what is stored now may be newer still than the event
-      const now = storage.loadGame();
-      const current = now && !now.failed && "doc" in now ? now.doc : doc;
+      const now = readSaved(storage.KEYS.game);
+      const current = now.kind === "ok" ? now.doc : doc;
       if (current.id === state?.id && current.moves === state?.moves && current.over === state?.over) return;
-      if (app.gameWritable) await adoptOtherTab(current);
+      if (mayWrite(storage.KEYS.game)) await adoptOtherTab(current);
     } else if (event.key === storage.KEYS.records(4) || event.key === storage.KEYS.records(5)) {
       const line = event.key.endsWith(":4") ? 4 : 5;
       if (!doc) return;
       // join, not replace: this tab may hold games the other copy misses
-      const reply = await engine.request("records_merge", { a: doc, b: app.records[line], line });
+      const reply = await mergeRecords(doc, app.records[line], line);
       if (reply.ok) {
         app.records[line] = reply.result.records;
         showRecord(app.state?.line ?? app.settings.line);

@@ -2,21 +2,23 @@
 // back (validated by the engine, records joined, nothing counted twice).
 
 import { $ } from "./dom.js";
-import { app, engine } from "./store.js";
+import { CODES, engineReady, exportData as makeExport, failedWith, importData as readImport, loadGame, mergeRecords } from "./api.js";
+import { app } from "./store.js";
 import { setBusy, whenIdle } from "./board.js";
 import { showRecord } from "./bar.js";
 import { notify } from "./notices.js";
-import { updateRecords, finishGame } from "./records.js";
-import { changeSettings, useLanguage } from "./preferences.js";
-import { startGame } from "./play.js";
-import { renderStats } from "./dialogs.js";
+import { changeSettings } from "./settings.js";
+import { renderStats } from "./window-stats.js";
 import { t } from "./i18n.js";
+
+// The other features this one calls, handed over by main.js (installTransfer: startGame, updateRecords, finishGame).
+let others = null;
 
 /** Download the facade's export document (game, records of both variants, settings). */
 async function exportData() {
-  if (engine.state !== "ready") return;
+  if (!engineReady()) return;
   const date = new Date().toISOString();
-  const reply = await engine.request("export", {
+  const reply = await makeExport({
     game: app.state?.save ?? null, records: { 4: app.records[4], 5: app.records[5] }, settings: app.settings, date,
   });
   if (!reply.ok) {
@@ -42,7 +44,7 @@ const MAX_IMPORT = 2_000_000; // bytes: far more than any real export
  * settings are taken and its game (if any) is opened.
  */
 async function importData(file) {
-  if (!file || engine.state !== "ready") return;
+  if (!file || !engineReady()) return;
   let doc;
   try {
     if (file.size > MAX_IMPORT) throw new Error("too large");
@@ -51,9 +53,9 @@ async function importData(file) {
     notify(t("importBad"), 10000);
     return;
   }
-  const reply = await engine.request("import", { doc });
+  const reply = await readImport(doc);
   if (!reply.ok) {
-    notify(t(reply.error?.code === "newer_version" ? "importNewer" : "importBad"), 10000);
+    notify(t(failedWith(reply, CODES.newerVersion) ? "importNewer" : "importBad"), 10000);
     return;
   }
   await whenIdle();
@@ -62,16 +64,15 @@ async function importData(file) {
   for (const line of [4, 5]) {
     const other = imported[String(line)];
     if (other?.stats?.games) {
-      await updateRecords(line, (base) => engine.request("records_merge", { a: base, b: other, line }));
+      await others.updateRecords(line, (base) => mergeRecords(base, other, line));
     }
   }
-  await changeSettings(importedSettings);
-  useLanguage(app.settings.language);
+  await changeSettings(importedSettings); // the page's language follows (language.js)
   if (game) {
-    const loaded = await engine.request("load", { save: game });
+    const loaded = await loadGame(game);
     if (loaded.ok) {
-      startGame(loaded.result.state, "load");
-      if (app.state.over) await finishGame(app.state, false);
+      others.startGame(loaded.result.state, "load");
+      if (app.state.over) await others.finishGame(app.state, false);
     }
   }
   setBusy(-1);
@@ -84,8 +85,13 @@ async function importData(file) {
   notify(t("importDone"));
 }
 
-/** The statistics window's export and import buttons. */
-export function installTransfer() {
+/**
+ * Take the other features' functions, `startGame` (play.js), `updateRecords`
+ * (records.js) and `finishGame` (gameover.js); wire the statistics window's export and
+ * import buttons.
+ */
+export function installTransfer(collaborators) {
+  others = collaborators;
   $("export").addEventListener("click", () => exportData());
   $("import").addEventListener("click", () => $("import-file").click());
   $("import-file").addEventListener("change", async () => {

@@ -1,0 +1,33 @@
+// The page's windows (<dialog> elements, view layer): opening one (closing
+// any other), closing, closing on a click on the backdrop, and the variant
+// tabs of the statistics and ranking windows. Each window's content is its
+// own module (window-*.js, options.js, replay.js; the game and language
+// windows are the page's own markup, wired by menus.js).
+
+/** Open `dialog` as a modal window (closing any other open window first). */
+export function openWindow(dialog) {
+  for (const open of document.querySelectorAll("dialog[open]")) if (open !== dialog) open.close();
+  if (!dialog.open) dialog.showModal();
+}
+
+/** Close `dialog` if it is open. */
+export function closeWindow(dialog) {
+  if (dialog.open) dialog.close();
+}
+
+/** Close a window when the player clicks its backdrop. */
+export function closeOnBackdrop(dialog) {
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+    if (!inside) dialog.close("close");
+  });
+}
+
+/** Mark the tab of `line` in a tabbed window as selected. */
+export function selectTab(dialog, line) {
+  for (const tab of dialog.querySelectorAll(".tab")) {
+    tab.setAttribute("aria-selected", tab.dataset.line === String(line) ? "true" : "false");
+  }
+}
