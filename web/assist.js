@@ -14,7 +14,7 @@
 // Watch plays the game on with the strong player, through play.js's
 // playMove (by: "computer"), at the speed of the setting `watch_speed`;
 // html[data-watching] is set meanwhile ("playing" or "paused") and the
-// control over the board (#watch-controls: speed, pause, #watch-stop) is
+// control in the bar (#watch-controls: speed, pause, #watch-stop) is
 // shown. A tap on the board, Undo (its button, Ctrl/Cmd+Z or U), Escape (heard
 // first by menus.js and keys.js, which call stopWatching), a new game or the
 // end of the game hand the game back.
@@ -33,6 +33,7 @@ import { SIZE } from "./render.js";
 import { engineReady, hintShown, suggest } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
+import { cellName } from "./grid.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { changeSettings } from "./settings.js";
@@ -88,9 +89,7 @@ function showHint(move, key) {
   shown = { key, from, to };
   markHint({ from, to, path });
   select(from);
-  const [r1, c1] = move.from;
-  const [r2, c2] = move.to;
-  $("hint-note").textContent = t("hintNote", { r1: r1 + 1, c1: c1 + 1, r2: r2 + 1, c2: c2 + 1 });
+  $("hint-note").textContent = t("hintNote", { from: cellName(from), to: cellName(to) }); // "C4", as the grid names cells
   emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
   performance.mark("kugler:hint-shown");
 }
@@ -308,7 +307,7 @@ function assistedNote() {
 export function installAssist(collaborators) {
   others = collaborators;
   const template = $("assist-template");
-  $("board-wrap").append(template.content);
+  $("bar").append(template.content); // in the bar: the controls cover no cell
   template.remove();
   applyWords($("watch-controls"));
   $("hint").addEventListener("click", () => requestHint());

@@ -29,6 +29,9 @@ export function showBar(view) {
   next.setAttribute("aria-label", colors.length
     ? `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}` : t("next"));
   $("undo").disabled = !(view.can_undo && app.started);
+  // what is played, when it is not the usual (the words are the page's: data-i18n)
+  $("bar-variant").hidden = Number(view.line ?? app.settings.line) !== 4;
+  $("bar-daily").hidden = !view.daily;
   showRecord(view.line ?? app.settings.line);
   // the game window's share line is share.js's (it follows the "state" event)
   for (const radio of document.querySelectorAll("input[name=line]")) {

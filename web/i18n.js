@@ -29,6 +29,7 @@ const WORDS = {
     help: "Hjælp",
     language: "Sprog",
     close: "Luk",
+    closeNotice: "Luk beskeden",
     cancel: "Annuller",
     yes: "Ja",
     gameOver: "Spillet er slut",
@@ -52,6 +53,9 @@ const WORDS = {
     restart: "Genstart",
     confirmVariant: "Vil du skifte udgave og starte et nyt spil? Det spil, du er i gang med, går tabt.",
     confirmLeave: "Vil du starte et nyt spil? Det spil, du er i gang med, går tabt.",
+    confirmRetry: "Vil du spille samme omgang forfra? Det spil, du er i gang med, går tabt.",
+    confirmDeal: "Vil du spille omgang {deal}? Det spil, du er i gang med, går tabt.",
+    confirmDaily: "Vil du spille dagens omgang? Det spil, du er i gang med, går tabt.",
     brokenGame: "Det gemte spil var beskadiget og kunne ikke åbnes. Det er lagt til side, og et nyt spil er startet.",
     brokenSettings: "Indstillingerne var beskadigede; standardindstillingerne bruges.",
     brokenRecords: "Rekorderne for »{variant}« var beskadigede og er lagt til side.",
@@ -124,7 +128,7 @@ const WORDS = {
     // hint and watch (assist.js)
     hint: "Hint",
     assistQuestion: "Spil med hjælp tæller kun i statistikken. Vil du have hjælp i dette spil?",
-    hintNote: "Forslag: flyt kuglen i række {r1}, kolonne {c1} til række {r2}, kolonne {c2}.",
+    hintNote: "Forslag: flyt kuglen på {from} til {to}.",
     hintNone: "Der er intet træk at foreslå.",
     watch: "Se computeren spille",
     watchControls: "Computeren spiller",
@@ -138,7 +142,10 @@ const WORDS = {
     watchStop: "Stop",
     goAssisted: "Spillet havde hjælp: det tæller kun i statistikken.",
     assistedGames: "Spil med hjælp",
-    assistedValue: "{games} spil, {points} point",
+    assistedValue: "{games}, {points}",
+    countGames: { one: "{n} spil", other: "{n} spil" },
+    countPoints: { one: "{n} point", other: "{n} point" },
+    recentNone: "Endnu intet spil, du selv har spillet.",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Dagens omgang",
     watchAgain: "Se spillet igen",
@@ -189,6 +196,7 @@ const WORDS = {
     help: "Hjälp",
     language: "Språk",
     close: "Stäng",
+    closeNotice: "Stäng meddelandet",
     cancel: "Avbryt",
     yes: "Ja",
     gameOver: "Spelet är slut",
@@ -212,6 +220,9 @@ const WORDS = {
     restart: "Starta om",
     confirmVariant: "Byta version och starta ett nytt spel? Spelet du håller på med går förlorat.",
     confirmLeave: "Starta ett nytt spel? Spelet du håller på med går förlorat.",
+    confirmRetry: "Spela samma giv från början igen? Spelet du håller på med går förlorat.",
+    confirmDeal: "Spela giv nr {deal}? Spelet du håller på med går förlorat.",
+    confirmDaily: "Spela dagens giv? Spelet du håller på med går förlorat.",
     brokenGame: "Det sparade spelet var skadat och kunde inte öppnas. Det har lagts åt sidan och ett nytt spel har startat.",
     brokenSettings: "Inställningarna var skadade; standardinställningarna används.",
     brokenRecords: "Rekorden för ”{variant}” var skadade och har lagts åt sidan.",
@@ -284,7 +295,7 @@ const WORDS = {
     // hint and watch (assist.js)
     hint: "Tips",
     assistQuestion: "Spel med hjälp räknas bara i statistiken. Vill du ha hjälp i det här spelet?",
-    hintNote: "Förslag: flytta kulan i rad {r1}, kolumn {c1} till rad {r2}, kolumn {c2}.",
+    hintNote: "Förslag: flytta kulan på {from} till {to}.",
     hintNone: "Det finns inget drag att föreslå.",
     watch: "Se datorn spela",
     watchControls: "Datorn spelar",
@@ -298,7 +309,10 @@ const WORDS = {
     watchStop: "Stoppa",
     goAssisted: "Spelet hade hjälp: det räknas bara i statistiken.",
     assistedGames: "Spel med hjälp",
-    assistedValue: "{games} spel, {points} poäng",
+    assistedValue: "{games}, {points}",
+    countGames: { one: "{n} spel", other: "{n} spel" },
+    countPoints: { one: "{n} poäng", other: "{n} poäng" },
+    recentNone: "Ännu inget spel som du spelat själv.",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Dagens giv",
     watchAgain: "Se spelet igen",
@@ -349,6 +363,7 @@ const WORDS = {
     help: "Help",
     language: "Language",
     close: "Close",
+    closeNotice: "Close the message",
     cancel: "Cancel",
     yes: "Yes",
     gameOver: "Game over",
@@ -372,6 +387,9 @@ const WORDS = {
     restart: "Restart",
     confirmVariant: "Switch the variant and start a new game? The game in progress will be lost.",
     confirmLeave: "Start a new game? The game in progress will be lost.",
+    confirmRetry: "Play the same deal again from the start? The game in progress will be lost.",
+    confirmDeal: "Play deal {deal}? The game in progress will be lost.",
+    confirmDaily: "Play the deal of the day? The game in progress will be lost.",
     brokenGame: "The saved game was damaged and could not be opened. It has been put aside and a new game has started.",
     brokenSettings: "The settings were damaged; the defaults are used.",
     brokenRecords: "The records for “{variant}” were damaged and have been put aside.",
@@ -444,7 +462,7 @@ const WORDS = {
     // hint and watch (assist.js)
     hint: "Hint",
     assistQuestion: "Games with help count in the statistics only. Get help in this game?",
-    hintNote: "Hint: move the ball in row {r1}, column {c1} to row {r2}, column {c2}.",
+    hintNote: "Hint: move the ball on {from} to {to}.",
     hintNone: "There is no move to suggest.",
     watch: "Watch the computer play",
     watchControls: "The computer plays",
@@ -458,7 +476,10 @@ const WORDS = {
     watchStop: "Stop",
     goAssisted: "This game had help: it counts in the statistics only.",
     assistedGames: "Games with help",
-    assistedValue: "{games} games, {points} points",
+    assistedValue: "{games}, {points}",
+    countGames: { one: "{n} game", other: "{n} games" },
+    countPoints: { one: "{n} point", other: "{n} points" },
+    recentNone: "No game of your own yet.",
     // replays, sharing and the deal of the day (replay.js, share.js, daily.js)
     daily: "Deal of the day",
     watchAgain: "Watch again",
@@ -520,6 +541,18 @@ export function t(key, params = {}) {
   const word = table[key] ?? WORDS.en[key] ?? key;
   if (typeof word !== "string") return word;
   return word.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * `n` with its noun in the current language, in the plural form the
+ * language's rules pick for `n` ("1 game", "2 games"): `key` names a word
+ * {one, other} with an {n} placeholder.
+ */
+export function tCount(key, n) {
+  const table = WORDS[current] ?? WORDS.en;
+  const forms = table[key] ?? WORDS.en[key];
+  const form = new Intl.PluralRules(current).select(n);
+  return (forms[form] ?? forms.other).replace("{n}", formatNumber(n));
 }
 
 /** The colour name of ball colour 1..7. */

@@ -29,7 +29,8 @@ function openTabbed(dialog, render) {
 
 function retry() {
   const state = app.state;
-  return restartWith(state ? { deal: state.deal, line: state.line } : { line: app.settings.line });
+  if (!state) return restartWith({ line: app.settings.line });
+  return restartWith({ deal: state.deal, line: state.line }, { question: t("confirmRetry") });
 }
 
 async function chooseVariant(radio) {

@@ -22,8 +22,17 @@ function nameRow() {
       onSave?.($("go-name").value);
     }
   });
-  $("go-name").addEventListener("input", () => { $("go-name-saved").hidden = true; });
+  $("go-name").addEventListener("input", () => {
+    $("go-name-saved").hidden = true;
+    countName();
+  });
   return row;
+}
+
+/** How many of the name's characters are used: "12/24" under the field (maxlength is the engine's limit). */
+function countName() {
+  const field = $("go-name");
+  $("go-name-count").textContent = `${field.value.length}/${field.maxLength}`;
 }
 
 /** Show the form with `name` in its field; `save(typed)` is called when the player saves. */
@@ -31,6 +40,7 @@ export function showNameField(name, save) {
   onSave = save;
   nameRow().hidden = false;
   $("go-name").value = name;
+  countName();
 }
 
 /** Hide the form (when it was ever shown). */
@@ -41,5 +51,6 @@ export function hideNameField() {
 /** The name as saved (Python cleaned it) in the field, and the mark that it was saved. */
 export function showNameSaved(name) {
   $("go-name").value = name;
+  countName();
   $("go-name-saved").hidden = false;
 }

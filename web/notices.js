@@ -1,5 +1,7 @@
-// Short notices over the board (notify, or a "notice" event from the state
-// layer), and the notice that stays while storage cannot be written.
+// The notices, in their place of their own under the board (#notices, see
+// index.html): a short notice (notify, or a "notice" event from the state
+// layer), and the notice that stays while storage cannot be written. Each
+// has a close button; closing one gives its room back to the board.
 
 import { $ } from "./dom.js";
 import * as storage from "./storage.js";
@@ -7,28 +9,36 @@ import { on } from "./store.js";
 import { t } from "./i18n.js";
 
 let noticeTimer = 0;
+let storageClosed = false; // the player closed the storage notice; shown again when storage comes back and fails anew
 
-/** Show `text` for `ms` milliseconds (0: until tapped or replaced). */
+/** Show `text` for `ms` milliseconds (0: until closed or replaced). */
 export function notify(text, ms = 6000) {
   const box = $("notice");
-  box.textContent = text;
+  box.querySelector(".notice-text").textContent = text;
   box.hidden = false;
   clearTimeout(noticeTimer);
   if (ms > 0) noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
 }
 
 function showStorageNotice(ok) {
+  if (ok) storageClosed = false;
   const box = $("storage-notice");
-  box.textContent = t("storageUnavailable");
-  box.hidden = ok;
+  box.querySelector(".notice-text").textContent = t("storageUnavailable");
+  box.hidden = ok || storageClosed;
 }
 
-/** Tap to close a notice; the storage notice follows storage's availability. */
+/** A tap on a notice or its close button closes it; the storage notice follows storage's availability. */
 export function installNotices() {
   $("notice").addEventListener("click", () => {
     $("notice").hidden = true;
   });
+  $("storage-notice").querySelector(".notice-close").addEventListener("click", () => {
+    storageClosed = true;
+    $("storage-notice").hidden = true;
+  });
   storage.onAvailability(showStorageNotice);
   on("notice", ({ text, ms }) => notify(text, ms));
-  on("language", () => { $("storage-notice").textContent = t("storageUnavailable"); });
+  on("language", () => {
+    $("storage-notice").querySelector(".notice-text").textContent = t("storageUnavailable");
+  });
 }

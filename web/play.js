@@ -59,23 +59,31 @@ export async function newGame({ deal = null, line = app.settings.line, daily = n
 
 /**
  * True when the game on the board may be replaced: it is over, untouched, or
- * the player confirmed the question (a game with moves would be lost).
+ * the player confirmed `question` (a game with moves would be lost), which
+ * names what will happen.
  */
-export async function mayLeaveGame() {
+export async function mayLeaveGame(question = t("confirmLeave")) {
   const state = app.state;
   if (!app.started || !state || state.over || !state.moves) return true;
-  return confirmQuestion(t("confirmLeave"));
+  return confirmQuestion(question);
+}
+
+/** The question before `options` (see newGame) replace a game: it names what will happen. */
+function leaveQuestion(options) {
+  if (options.daily) return t("confirmDaily");
+  if (options.deal) return t("confirmDeal", { deal: options.deal });
+  return t("confirmLeave");
 }
 
 /**
  * Start a new game with `options` (see newGame) once the player agreed to
- * leave the game on the board (mayLeaveGame, unless `asked` already);
+ * leave the game on the board (mayLeaveGame asks `question`, unless `asked` already);
  * resolves false when not.
  */
-export async function restartWith(options, { asked = false } = {}) {
+export async function restartWith(options, { asked = false, question = leaveQuestion(options) } = {}) {
   closeWindow($("game-window"));
   closeWindow($("game-over"));
-  if (!asked && !(await mayLeaveGame())) return false;
+  if (!asked && !(await mayLeaveGame(question))) return false;
   await whenIdle();
   return newGame(options);
 }

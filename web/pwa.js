@@ -62,7 +62,8 @@ function showNotice(registration) {
     close.addEventListener("click", () => {
       notice.hidden = true;
     });
-    document.body.append(notice);
+    // in the notices' place under the board (index.html #notices), never over a cell
+    (document.getElementById("notices") ?? document.body).append(notice);
     // Follow a language change made while the notice is up.
     new MutationObserver(fillNotice).observe(document.documentElement, {
       attributes: true,

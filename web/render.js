@@ -457,13 +457,20 @@ export class BoardRenderer {
       ctx.font = `800 ${size}px system-ui, "Segoe UI", Roboto, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      const half = ctx.measureText(text).width / 2 + size * 0.12;
+      const half = ctx.measureText(text).width / 2 + size * 0.2; // the outline stays inside too
       const S = this.pxSize;
       x = Math.min(Math.max(x, half), S - half);
       const yy = Math.max(size * 0.62, y - this.cell * 0.9 * easeInOut(t));
-      ctx.lineWidth = size * 0.16;
-      ctx.strokeStyle = "rgba(70, 30, 5, 0.85)";
+      // a wide, opaque dark outline (and a soft shadow outside it): the light
+      // figure reads on the pale wood, on every ball colour and shape alike
+      ctx.lineJoin = "round";
+      ctx.lineWidth = Math.max(4, size * 0.3);
+      ctx.strokeStyle = "#1e0b02";
+      ctx.shadowColor = "rgba(0, 0, 0, 0.6)";
+      ctx.shadowBlur = size * 0.25;
       ctx.strokeText(text, x, yy);
+      ctx.shadowColor = "transparent";
+      ctx.shadowBlur = 0;
       const g = ctx.createLinearGradient(0, yy - size / 2, 0, yy + size / 2);
       g.addColorStop(0, "#fff7c8");
       g.addColorStop(1, "#f7b733");

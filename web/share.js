@@ -66,7 +66,7 @@ let statusTimer = 0;
 /**
  * Say `text` in #share-status for a few seconds: under the buttons of
  * `anchor` (the button pressed) in the open window, else at the window's
- * end, else over the board.
+ * end, else in the notices' place under the board.
  */
 export function showShareStatus(text, anchor = null) {
   const status = $("share-status");
@@ -74,7 +74,7 @@ export function showShareStatus(text, anchor = null) {
   if (place && document.querySelector("dialog[open]")?.contains(place)) {
     if (place.nextElementSibling !== status) place.after(status);
   } else {
-    const host = document.querySelector("dialog[open] .window-body") ?? $("app");
+    const host = document.querySelector("dialog[open] .window-body") ?? $("notices");
     if (status.parentElement !== host) host.append(status);
   }
   status.textContent = text;
@@ -91,6 +91,9 @@ async function copyText(text) {
     return true;
   } catch {
     // Older browsers, or a clipboard refused without a gesture: a selected text area.
+    // The focus goes back to the button pressed: removing the focused text
+    // area would leave it on the page's body (out of the open window).
+    const focused = document.activeElement;
     const area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
@@ -100,6 +103,7 @@ async function copyText(text) {
     let ok = false;
     try { ok = document.execCommand("copy"); } catch { ok = false; }
     area.remove();
+    if (focused instanceof HTMLElement && focused.isConnected) focused.focus({ preventScroll: true });
     return ok;
   }
 }
@@ -159,7 +163,7 @@ export function installShare() {
   status.className = "share-status";
   status.setAttribute("role", "status");
   status.hidden = true;
-  $("app").append(status);
+  $("notices").append(status);
 
   on("state", ({ state }) => showShareLine(state));
   if (app.state) showShareLine(app.state);

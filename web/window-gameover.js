@@ -20,6 +20,10 @@ export function showGameOver(state, info) {
   $("go-time").textContent = formatTime(state.seconds);
   $("go-lines").textContent = formatLines(state.lines);
   $("go-record").textContent = formatNumber(info.record ?? state.score);
+  // the variant when it is the easy one, and the deal of the day
+  const mode = [state.line === 4 ? t("variant4") : "", state.daily ? t("daily") : ""].filter(Boolean);
+  $("go-mode").textContent = mode.join(" · ");
+  $("go-mode").hidden = mode.length === 0;
   const celebrate = $("go-celebrate");
   celebrate.hidden = !info.newRecord;
   $("game-over").classList.toggle("is-record", Boolean(info.newRecord));

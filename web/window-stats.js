@@ -7,7 +7,7 @@
 // produced by Python) and never changes the game itself.
 
 import { $, el, svg } from "./dom.js";
-import { t, formatTime, formatNumber, formatDate, formatLines } from "./i18n.js";
+import { t, tCount, formatTime, formatNumber, formatDate, formatLines } from "./i18n.js";
 
 function statRow(label, value) {
   return el("div", { class: "stat-row" }, el("dt", { text: label }), el("dd", { text: value }));
@@ -90,12 +90,14 @@ export function renderStats(records) {
   // the games with help on a line of their own; the chart shows the player's own games
   const assisted = helped && el("p", { id: "stats-assisted", class: "assisted-stats",
     text: `${t("assistedGames")}: ${t("assistedValue", {
-      games: formatNumber(helped.games), points: formatNumber(helped.points ?? 0) })}` });
+      games: tCount("countGames", helped.games), points: tCount("countPoints", helped.points ?? 0) })}` });
+  // with no game of the player's own yet, words instead of an empty chart
+  const own = (stats.recent ?? []).filter((g) => !g.assisted);
+  const chart = own.length ? labelledChart(own, records.record)
+    : el("p", { id: "stats-recent-none", class: "empty", text: t("recentNone") });
   body.replaceChildren(
-    ...[list, assisted].filter(Boolean),
-    el("h3", { class: "chart-title", text: t("recentScores") }),
-    labelledChart((stats.recent ?? []).filter((g) => !g.assisted), records.record),
-    dailyBests(stats.daily),
+    ...[list, assisted, el("h3", { class: "chart-title", text: t("recentScores") }), chart,
+      dailyBests(stats.daily)].filter(Boolean), // dailyBests is null without a day's deal played
   );
 }
 

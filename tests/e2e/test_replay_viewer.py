@@ -234,6 +234,21 @@ def test_a_damaged_link_leaves_the_saved_game_untouched(context: Any, page: Any,
         assert stored(page, GAME_KEY) == doc
 
 
+def clipboard_holds(page: Any, expected: str) -> None:
+    """Wait until a clipboard read gives `expected`.
+
+    The test read the clipboard twice: once in a wait until it was not
+    empty, then again to compare. In a full run under load the second read
+    came back '' right after the first had seen the link (the page writes
+    once per share; the only other writer is the test's own clearing write,
+    made before the click). Comparing inside the wait leaves no gap between
+    two reads: the copy is right once a read sees exactly it, and a wrong or
+    missing copy still fails at the timeout. The clearing write is waited
+    for as well, so an old copy is never taken for the new one."""
+    page.wait_for_function(
+        "expected => navigator.clipboard.readText().then((t) => t === expected)", arg=expected)
+
+
 def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB",
                               reduced_motion="reduce")
@@ -251,11 +266,8 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         page.click("#go-share")
         page.wait_for_selector("dialog#game-over #share-status:not([hidden])")
         assert text(page, "#share-status") == "Link copied"
-        # the copy is in the clipboard once a read sees it (under load a read
-        # made at once has come back empty)
-        page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
-        link = page.evaluate("navigator.clipboard.readText()")
-        assert link == site.url + "#replay=" + encode(31337, 5, moves, RULE)
+        link = site.url + "#replay=" + encode(31337, 5, moves, RULE)
+        clipboard_holds(page, link)
         # a ranking row has the same: its replay and its link
         page.keyboard.press("Escape")
         page.click("#menu")
@@ -265,9 +277,9 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         box = row.locator("button.replay").bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
         page.evaluate("navigator.clipboard.writeText('')")
+        clipboard_holds(page, "")  # emptied before the share, so the link seen next is its copy
         row.locator("button.share-game").click()
-        page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
-        assert page.evaluate("navigator.clipboard.readText()") == link
+        clipboard_holds(page, link)
         row.locator("button.replay").click()
         page.wait_for_selector(f"{REPLAY}[open][data-ready]")
         check_whole_replay(page, boards)
@@ -279,9 +291,7 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         shown = text(page, "#share-link")
         assert shown.endswith("#deal=31337&line=5") and "…" in shown
         page.click("#share-copy")
-        page.wait_for_function(
-            "() => navigator.clipboard.readText().then((t) => t.includes('#deal='))")
-        assert page.evaluate("navigator.clipboard.readText()") == site.url + "#deal=31337&line=5"
+        clipboard_holds(page, site.url + "#deal=31337&line=5")
     finally:
         ctx.close()
 
