@@ -4,7 +4,7 @@
                            [--max-moves N] [--jobs 2]
     python bench/player.py --crisis [--crisis-file bench/crisis.json] [--crisis-moves 25]
                            [--strength ...] [--jobs 2]
-    python bench/player.py --make-crisis [--deals 5001-5012] [--crisis-file ...]
+    python bench/player.py --make-crisis --deals 5001-5040 [--crisis-file ...]
 
 The player (``kugler_core.player.suggest``) plays every deal from the start
 until the game is over (or ``--max-moves`` moves, a safety cap; such games are
@@ -21,10 +21,11 @@ deal and the moves from its start that lead to a board with few free cells)
 is played on for ``--crisis-moves`` moves with the real deal. The table
 gives how many games were lost within those moves, the free cells at the
 end (a lost game counts 0) and the points made. The positions come from
-games of the quick player on deals the main benchmark does not use
-(5001 and up): ``--make-crisis`` plays those deals and keeps the position
-whenever a move leaves at most ``CRISIS_FREE`` cells free, at most one every
-``CRISIS_GAP`` moves of a game.
+games on deals the main benchmark does not use (5001 and up), played by the
+ranking alone (fast, and weak enough to crowd the board): ``--make-crisis
+--deals 5001-5040`` plays those deals and keeps the position whenever a move
+leaves at most ``CRISIS_FREE`` cells free, at most one every ``CRISIS_GAP``
+moves of a game.
 """
 
 from __future__ import annotations
@@ -43,14 +44,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kugler_core.board import CELL_OF
 from kugler_core.errors import IllegalMove
+from kugler_core.evaluate import tables
 from kugler_core.game import Game
-from kugler_core.player import STRENGTHS, suggest
+from kugler_core.player import STRENGTHS, rank, suggest
 
 CRISIS_FILE = Path(__file__).resolve().parent / "crisis.json"
 CRISIS_FREE = 18
 """A position is crowded (a crisis) when at most this many cells are free."""
 CRISIS_GAP = 40
 """Moves of one game between two crisis positions taken from it."""
+CRISIS_REFINE = 10
+"""``refine`` of the ranking that plays the games the crisis positions come from."""
 
 
 @dataclass(frozen=True)
@@ -218,18 +222,20 @@ class Crisis:
         return game
 
 
-def find_crises(deal: int, line: int, strength: str, max_moves: int,
-                free: int = CRISIS_FREE, gap: int = CRISIS_GAP) -> list[Crisis]:
-    """Play ``deal`` with the player until over (or ``max_moves``) and keep the
-    positions where a move left at most ``free`` cells free (and the game goes
-    on), at most one every ``gap`` moves."""
+def find_crises(deal: int, line: int, max_moves: int, free: int = CRISIS_FREE,
+                gap: int = CRISIS_GAP) -> list[Crisis]:
+    """Play ``deal`` with the ranking alone (``kugler_core.player.rank``, its best
+    move: fast, and weak enough to crowd the board) until over (or
+    ``max_moves``) and keep the positions where a move left at most ``free``
+    cells free (and the game goes on), at most one every ``gap`` moves."""
     game = Game.new(deal=deal, line=line)
+    t = tables(line)
     found: list[Crisis] = []
     last = -gap
     while not game.over and game.moves < max_moves:
-        move = suggest(game, strength)  # type: ignore[arg-type]
-        assert move is not None
-        game.move(*move)
+        ranked = rank(list(game.board), t, CRISIS_REFINE)
+        source, target = ranked[0][1]
+        game.move(CELL_OF[source], CELL_OF[target])
         left = game.board.count(0)
         if not game.over and left <= free and game.moves - last >= gap:
             history = game.history
@@ -344,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--crisis", action="store_true",
                         help="play the crisis positions on instead of whole games")
     parser.add_argument("--make-crisis", action="store_true",
-                        help="play --deals with quick and write their crisis positions")
+                        help="play --deals with the ranking alone and write their crisis "
+                             "positions to --crisis-file")
     parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
     parser.add_argument("--crisis-moves", type=int, default=25)
     args = parser.parse_args(argv)
@@ -355,8 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     strengths = list(STRENGTHS) if args.strength == "both" else [args.strength]
     if args.make_crisis:
         found = [c for d in deals
-                 for c in find_crises(d, args.line, "quick", args.max_moves, CRISIS_FREE,
-                                      CRISIS_GAP)]
+                 for c in find_crises(d, args.line, args.max_moves, CRISIS_FREE, CRISIS_GAP)]
         save_crises(found, args.crisis_file)
         print(f"{len(found)} crisis positions from deals {args.deals} in {args.crisis_file}")
         return 0

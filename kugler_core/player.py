@@ -96,16 +96,20 @@ class Effort:
     one move further (the coming balls on their marks, then the best reply);
     ``crowded``: below this many free cells ``refine_crowded`` and
     ``top_crowded`` are used instead; ``samples``: how many sampled cells for
-    a coming ball whose mark the move takes; ``prior``: how much of the
-    ranking's value is added to what the look further finds.
+    a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
+    best reply; ``prior``: how much of the ranking's value is added to what
+    the look further finds; ``after_line``: after a move that takes a line,
+    the coming balls land on their marks before the best reply (they come
+    after the free move); ``take_lines``: a line in hand is always taken.
     """
 
-    __slots__ = ("after_line", "crowded", "prior", "refine", "refine_crowded", "samples",
-                 "take_lines", "top", "top_crowded")
+    __slots__ = ("after_line", "crowded", "prior", "refine", "refine_crowded", "reply",
+                 "samples", "take_lines", "top", "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, prior: float = 0.0,
                  crowded: int = 0, refine_crowded: int = 0, top_crowded: int = 0,
-                 after_line: bool = False, take_lines: bool = True) -> None:
+                 after_line: bool = False, take_lines: bool = True, reply: int = 6) -> None:
+        self.reply = reply
         self.after_line = after_line
         self.take_lines = take_lines
         self.refine = refine
@@ -117,10 +121,9 @@ class Effort:
         self.top_crowded = top_crowded or top
 
 
-QUICK = Effort(refine=24, top=20, samples=3)
-STRONG = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
-REPLY_REFINE = 6
-"""``refine`` of the best reply in the look one move further."""
+QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
+STRONG = Effort(refine=40, top=30, samples=4, crowded=36, refine_crowded=120, top_crowded=90,
+                reply=10)
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -362,7 +365,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
         b = _played(board, source, target)
         made = settle(b, (target,), line)
         if made and any(b) and not effort.after_line:
-            value = made + _best_reply(b, t)
+            value = made + _best_reply(b, t, effort.reply)
         else:
             taken = target in marks and not made
             runs = effort.samples if taken else 1
@@ -379,7 +382,10 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                     after[cell] = colour
                     cells.append(cell)
                 landed = settle(after, cells, line)
-                total += INF_LOSS if 0 not in after else landed + _best_reply(after, t)
+                if 0 in after:
+                    total += landed + _best_reply(after, t, effort.reply)
+                else:
+                    total += INF_LOSS
             value = made + total / runs
         key = (value + effort.prior * ranked_value, -source, -target)
         if best is None or key > best:
@@ -388,7 +394,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     return (-best[1], -best[2])
 
 
-def _best_reply(board: list[int], t: Tables) -> float:
+def _best_reply(board: list[int], t: Tables, refine: int) -> float:
     """The value of the best move on ``board`` by ``rank`` (INF_LOSS when there is none)."""
-    ranked = rank(board, t, REPLY_REFINE)
+    ranked = rank(board, t, refine)
     return ranked[0][0] if ranked else INF_LOSS

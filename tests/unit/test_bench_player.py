@@ -72,8 +72,9 @@ def test_main_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_crisis_positions_are_found_saved_loaded_and_played_on(tmp_path: Path) -> None:
-    found = player_bench.find_crises(5001, 5, "quick", 60, free=70, gap=15)
+    found = player_bench.find_crises(5001, 5, 60, free=70, gap=15)
     assert found, "a game of 60 moves leaves at most 70 cells free"
+    assert found == player_bench.find_crises(5001, 5, 60, free=70, gap=15)  # deterministic
     assert all(c.free <= 70 for c in found)
     moves = [len(c.moves) for c in found]
     assert all(b - a >= 15 for a, b in itertools.pairwise(moves))
@@ -89,7 +90,7 @@ def test_crisis_positions_are_found_saved_loaded_and_played_on(tmp_path: Path) -
 
 
 def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -> None:
-    real = player_bench.find_crises(5001, 5, "quick", 20, free=80, gap=10)[0]
+    real = player_bench.find_crises(5001, 5, 20, free=80, gap=10)[0]
     moved = player_bench.Crisis(real.deal, real.line, real.moves, real.free + 1)
     with pytest.raises(ValueError, match="does not come out"):
         moved.game()

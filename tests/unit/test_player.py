@@ -14,7 +14,7 @@ from kugler_core import MAX_DEAL, Game, rng
 from kugler_core.board import CELL_OF, from_text
 from kugler_core.evaluate import evaluate, settle, tables
 from kugler_core.paths import reachable
-from kugler_core.player import View, choose, suggest
+from kugler_core.player import Strength, View, choose, suggest
 
 deals = st.integers(min_value=1, max_value=MAX_DEAL)
 lines = st.sampled_from([4, 5])
@@ -138,6 +138,32 @@ def test_no_ball_past_the_three_coming_is_read(strength: str, deal: int, line: i
         with pytest.raises(AssertionError, match="ball"):
             rng.ball(g.deal, g.ball + 3)  # the guard works
         assert suggest(g, strength) == expected  # type: ignore[arg-type]
+
+
+SPOIL = from_text("""
+    111......
+    .........
+    ........1
+    .........
+    ....6....
+    .........
+    ........2
+    .........
+    222......
+""")
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+@pytest.mark.parametrize(("marks", "target"), [((4, 40, 41), 4), ((76, 40, 41), 76)])
+def test_the_player_takes_the_cell_where_a_coming_ball_would_spoil_a_line(
+        strength: Strength, marks: tuple[int, int, int], target: int) -> None:
+    """Three 1s on top and three 2s below, a fourth of each one move away: with
+    the marks out of the way the 1s get their fourth (the lower source wins the
+    tie); a coming 3 marked on the cell that would complete the four (the row's
+    fifth) makes the player take that cell itself, so that the 3 lands elsewhere."""
+    assert choose(View(SPOIL, (3, 4, 5), (30, 40, 41), 5), strength) == (26, 3)
+    move = choose(View(SPOIL, (3, 4, 5), marks, 5), strength)
+    assert move is not None and move[1] == target
 
 
 @pytest.mark.parametrize("strength", ["quick", "strong"])
