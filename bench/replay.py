@@ -36,6 +36,7 @@ from kugler_core.facade import Session
 from kugler_core.game import Game
 from kugler_core.paths import reachable
 from kugler_core.replay import encode, game_of, replay, unpack, verify
+from kugler_core.rng import RULE
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
@@ -97,21 +98,21 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 def measure(deal: int, line: int, history: list[tuple[int, int]], repeat: int
             ) -> dict[str, float]:
-    code = encode(deal, line, history)
+    code = encode(deal, line, history, RULE)
     session = Session()
     request = json.dumps({"id": 1, "cmd": "replay_decode", "args": {"code": code}})
     reply = session.handle_json(request)
     assert json.loads(reply)["ok"], reply[:200]
-    game = game_of(deal, line, history, id="bench")
+    game = game_of(deal, line, history, RULE, id="bench")
     doc = game.to_dict()
     doc_text = json.dumps(doc)
     return {
         "moves": len(history),
         "score": game.score,
         "code_chars": len(code),
-        "encode_ms": median_ms(lambda: encode(deal, line, history), repeat),
+        "encode_ms": median_ms(lambda: encode(deal, line, history, RULE), repeat),
         "unpack_ms": median_ms(lambda: unpack(code), repeat),
-        "replay_ms": median_ms(lambda: replay(deal, line, history), repeat),
+        "replay_ms": median_ms(lambda: replay(deal, line, history, RULE), repeat),
         "replay_decode_ms": median_ms(lambda: session.handle_json(request), repeat),
         "reply_kb": len(reply) / 1000,
         "load_ms": median_ms(lambda: Game.from_dict(json.loads(doc_text)), repeat),

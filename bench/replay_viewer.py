@@ -153,9 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     history = list(game.history or ())
     if len(history) != args.moves:
         raise SystemExit(f"the greedy game ended after {len(history)} moves")
-    boards = [frame.position.board for frame in replay(1, 4, history)]
+    boards = [frame.position.board for frame in replay(1, 4, history, game.rule)]
     assert len(boards[0]) == CELLS and CELL_OF
-    code = encode(1, 4, history)
+    code = encode(1, 4, history, game.rule)
     if not args.no_build or not (ROOT / "dist" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True)
 

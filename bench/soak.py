@@ -187,7 +187,7 @@ def check_replay(g: Game, seen: dict[int, tuple[tuple[int, ...], int]]) -> None:
     if history is None or len(history) != g.moves:
         raise InvariantBroken("the game's history does not hold its moves")
     try:
-        frames = replay(g.deal, g.line, history)
+        frames = replay(g.deal, g.line, history, g.rule)
     except ReplayError as exc:
         raise InvariantBroken(f"the history does not replay: {exc}") from None
     for n, frame in enumerate(frames[1:], 1):
@@ -195,7 +195,7 @@ def check_replay(g: Game, seen: dict[int, tuple[tuple[int, ...], int]]) -> None:
             raise InvariantBroken(f"replaying the history differs after move {n}")
     if frames[-1].position != g.position:
         raise InvariantBroken("replaying the history does not end in the game's position")
-    if decode(encode(g.deal, g.line, history)) != (g.deal, g.line, history):
+    if decode(encode(g.deal, g.line, history, g.rule)) != (g.deal, g.line, history, g.rule):
         raise InvariantBroken("the replay code does not round-trip")
 
 

@@ -42,7 +42,7 @@ from kugler_core.records import (
 from kugler_core.replay import encode as replay_encode
 from kugler_core.replay import replay as replay_frames
 from kugler_core.replay import unpack as replay_unpack
-from kugler_core.rng import MAX_DEAL
+from kugler_core.rng import MAX_DEAL, RULES
 
 MAX_REQUEST = 2_000_000
 """Longest request text accepted, in characters."""
@@ -347,21 +347,23 @@ class Session:
         return {"deal": deal_of_day(_day(args["date"]))}
 
     def _replay_encode(self, args: dict[str, Any]) -> dict[str, Any]:
-        _args(args, ("deal", "line", "history"), ())
+        _args(args, ("deal", "line", "history", "rule"), ())
         deal = _int(args["deal"], "deal", 1, MAX_DEAL)
         line = _line(args["line"])
-        return {"code": replay_encode(deal, line, _history(args["history"]))}
+        rule = _int(args["rule"], "rule", min(RULES), max(RULES))
+        return {"code": replay_encode(deal, line, _history(args["history"]), rule)}
 
     def _replay_decode(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("code",), ())
         code = args["code"]
         if not isinstance(code, str):
             raise BadRequest("code must be text")
-        deal, line, history = replay_unpack(code)
-        frames = replay_frames(deal, line, history)
+        deal, line, history, rule = replay_unpack(code)
+        frames = replay_frames(deal, line, history, rule)
         return {
             "deal": deal,
             "line": line,
+            "rule": rule,
             "history": [[s, t] for s, t in history],
             "frames": [{
                 "board": list(f.position.board),
@@ -519,6 +521,7 @@ def state(g: Game) -> dict[str, Any]:
         "lines": {str(n): c for n, c in sorted(g.lines_by_length.items()) if c},
         "id": g.id,
         "landing": [[[r, c], colour] for (r, c), colour in g.landing()],
+        "rule": g.rule,
         "history_known": g.history is not None,
         "hints": g.hints,
         "computer": g.computer,

@@ -46,8 +46,9 @@ __all__ = [
 ]
 
 KIND = "kugler/game"
-VERSION = 2
-"""The version written; version 1 (no history, hints, computer, daily) is still read."""
+VERSION = 3
+"""The version written; versions 1 (no history, hints, computer, daily) and 2 (no rule,
+landing) are still read, as games of placement rule 1."""
 MAX_INT = 10**9
 """Every counter in a document is capped at this value."""
 MAX_ID = 64
@@ -69,7 +70,9 @@ class Position:
     ``ball`` is the index (in the deal) of the first coming ball; ``next`` the
     colours of the 3 coming balls; ``lines`` the removed lines counted by
     length, as sorted ``(length, count)`` pairs; ``over`` is true when no cell
-    is free.
+    is free. ``landing`` is the announced cell of each coming ball under rule 2
+    (``rng.landing_on``; fewer than 3 only when fewer cells are free, none when
+    the game is over), and always empty under rule 1.
     """
 
     board: Board
@@ -79,6 +82,15 @@ class Position:
     moves: int = 0
     lines: tuple[tuple[int, int], ...] = ()
     over: bool = False
+    landing: tuple[int, ...] = ()
+
+
+def announce(board: Sequence[int], deal: int, ball: int, coming: Sequence[int],
+             announced: Sequence[int] = ()) -> tuple[int, ...]:
+    """The announced cells of the coming balls ``ball``.. (colours ``coming``) on
+    ``board`` under rule 2: those already ``announced`` where still free, the
+    others by ``rng.landing_on`` (each ball after the ones before it)."""
+    return tuple([cell for cell, _ in rng.landing_on(board, deal, ball, coming, announced)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +160,15 @@ class Turn:
 # --------------------------------------------------------------------------- rules
 
 
-def play(position: Position, deal: int, line: int, source: int, target: int) -> tuple[
-        Position, Turn]:
-    """Play the move ``source -> target`` (cell indices) and return the new position and turn.
+def play(position: Position, deal: int, line: int, source: int, target: int, rule: int
+         ) -> tuple[Position, Turn]:
+    """Play the move ``source -> target`` (cell indices) under placement rule ``rule``
+    (``rng.RULES``) and return the new position and turn.
 
+    The coming balls land by ``rng.landing_on``: under rule 2 on the cells
+    ``position.landing`` announced (those the move left free), and the new
+    position announces the cells of the balls that come next; under rule 1
+    on the board after the move, with nothing announced.
     Raises IllegalMove (game_over, no_ball, target_taken, unreachable).
     """
     if position.over:
@@ -174,6 +191,7 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
     counts = dict(position.lines)
     ball = position.ball
     coming = position.next
+    announced = position.landing
     spawned: list[tuple[Cell, int]] = []
 
     def clear(runs: list[tuple[int, ...]]) -> None:
@@ -194,7 +212,7 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
     else:
         must_spawn = True
     while must_spawn:
-        landed = rng.landing_on(board, deal, ball, coming)
+        landed = rng.landing_on(board, deal, ball, coming, announced)
         placed = []
         for cell, colour in landed:
             board[cell] = colour
@@ -204,6 +222,7 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
         events.append(Spawn(balls))
         ball += 3
         coming = rng.colors(deal, ball)
+        announced = ()
         runs = []
         for i in placed:
             for run in runs_through(board, i, line):
@@ -215,6 +234,7 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
             must_spawn = not any(board)
 
     gained = sum(x.points for x in removed)
+    over = 0 not in board
     new_position = Position(
         board=tuple(board),
         next=coming,
@@ -222,7 +242,9 @@ def play(position: Position, deal: int, line: int, source: int, target: int) -> 
         score=position.score + gained,
         moves=position.moves + 1,
         lines=tuple(sorted(counts.items())) if removed else position.lines,
-        over=0 not in board,
+        over=over,
+        landing=announce(board, deal, ball, coming, announced) if rule == 2 and not over
+        else (),
     )
     turn = Turn(cells_path, tuple(removed), tuple(spawned), gained, tuple(events))
     return new_position, turn
@@ -238,6 +260,28 @@ def _check_id(game_id: object) -> str:
     if not isinstance(game_id, str) or len(game_id) > MAX_ID:
         raise ValueError(f"id must be a string of at most {MAX_ID} characters")
     return game_id
+
+
+def _check_rule(rule: object) -> int:
+    if type(rule) is not int or rule not in rng.RULES:
+        raise ValueError(f"rule must be 1 or 2, got {rule!r}")
+    return rule
+
+
+def check_landing(position: Position, rule: int) -> None:
+    """ValueError unless ``position.landing`` fits ``rule``: empty under rule 1 and
+    for a finished game; under rule 2 one distinct free cell for each coming ball,
+    as many as there are free cells up to 3."""
+    cells = position.landing
+    if rule == 1 or position.over:
+        if cells:
+            raise ValueError("landing must be empty under rule 1 and when the game is over")
+        return
+    free = position.board.count(0)
+    if (len(cells) != min(3, free) or len(set(cells)) != len(cells)
+            or any(type(c) is not int or not 0 <= c < CELLS or position.board[c]
+                   for c in cells)):
+        raise ValueError(f"landing must be {min(3, free)} different free cells")
 
 
 def _check_colors(colors: object) -> tuple[int, int, int]:
@@ -288,20 +332,28 @@ class Game:
     ``history`` is the moves from the deal's start (None when unknown: a game
     from a diagram or an old document); ``hints`` and ``computer`` count the
     hints shown and the moves the computer made, and undo never lowers them.
+    ``rule`` is the placement rule the game plays by (``rng.RULES``: 2 for every
+    new game, 1 for a game begun before it), fixed for the game.
     """
 
     __slots__ = ("_computer", "_daily", "_deal", "_hints", "_history", "_id", "_line",
-                 "_position", "_previous", "_seconds")
+                 "_position", "_previous", "_rule", "_seconds")
 
     def __init__(self, position: Position, *, deal: int, line: int, id: str = "",
                  seconds: int = 0, previous: Position | None = None,
                  history: Sequence[Sequence[int]] | None = None, hints: int = 0,
-                 computer: int = 0, daily: str | None = None) -> None:
-        """Raises ValueError for a bad deal, line, id, counter, daily date or a history
-        that is not ``position.moves`` pairs of cells (its legality is not checked)."""
+                 computer: int = 0, daily: str | None = None, rule: int = rng.RULE) -> None:
+        """Raises ValueError for a bad deal, line, id, counter, daily date, rule, a
+        position whose ``landing`` does not fit its rule (``check_landing``) or a
+        history that is not ``position.moves`` pairs of cells (its legality is not
+        checked)."""
         self._deal = rng.check_deal(deal)
         self._line = _check_line(line)
         self._id = _check_id(id)
+        self._rule = _check_rule(rule)
+        check_landing(position, rule)
+        if previous is not None:
+            check_landing(previous, rule)
         self._position = position
         self._previous = None if position.over else previous
         self._seconds = 0
@@ -321,13 +373,14 @@ class Game:
     # -- construction
 
     @classmethod
-    def new(cls, deal: int = 1, line: int = 5, id: str = "", daily: str | None = None
-            ) -> Game:
+    def new(cls, deal: int = 1, line: int = 5, id: str = "", daily: str | None = None,
+            rule: int = rng.RULE) -> Game:
         """A new game of ``deal`` (1..MAX_DEAL): balls 0..4 of the deal on the board,
         an empty history. ``daily`` (a date ``YYYY-MM-DD``) marks the deal of that day.
+        ``rule`` is the placement rule (the current one; 1 only to replay an old game).
 
-        Raises ValueError for a bad deal, line (4 or 5), id (string ≤ 64 chars), or
-        a ``daily`` date whose deal of the day is not ``deal``.
+        Raises ValueError for a bad deal, line (4 or 5), id (string ≤ 64 chars),
+        rule, or a ``daily`` date whose deal of the day is not ``deal``.
 
         >>> g = Game.new(deal=42, line=5)
         >>> sum(1 for c in g.board if c), g.ball, g.score, g.can_undo, g.history
@@ -335,28 +388,35 @@ class Game:
         """
         rng.check_deal(deal)
         _check_line(line)
+        _check_rule(rule)
         board = [0] * CELLS
         first = [rng.ball(deal, k).color for k in range(rng.FIRST_COMING)]
         for cell, colour in rng.landing_on(board, deal, 0, first):
             board[cell] = colour
-        position = Position(tuple(board), rng.colors(deal, rng.FIRST_COMING), rng.FIRST_COMING)
-        return cls(position, deal=deal, line=line, id=id, history=[], daily=daily)
+        coming = rng.colors(deal, rng.FIRST_COMING)
+        landing = announce(board, deal, rng.FIRST_COMING, coming) if rule == 2 else ()
+        position = Position(tuple(board), coming, rng.FIRST_COMING, landing=landing)
+        return cls(position, deal=deal, line=line, id=id, history=[], daily=daily, rule=rule)
 
     @classmethod
     def from_text(cls, diagram: str, next: Sequence[int] | None = None, line: int = 5,
-                  deal: int = 1, id: str = "") -> Game:
+                  deal: int = 1, id: str = "", rule: int = rng.RULE) -> Game:
         """A game from a 9x9 diagram (``.`` empty, ``1``..``7`` colours).
 
         Coming balls are the balls of ``deal`` from ball 0 on; ``next``
-        overrides the colours of the first three. Lines already standing stay.
+        overrides the colours of the first three; under rule 2 their cells are
+        announced on the diagram's board. Lines already standing stay.
         A full board gives a game that is over. Its history is unknown (None).
         Raises ValueError.
         """
         board = board_from_text(diagram)
         rng.check_deal(deal)
+        _check_rule(rule)
         coming = rng.colors(deal, 0) if next is None else _check_colors(next)
-        position = Position(board, coming, 0, over=0 not in board)
-        return cls(position, deal=deal, line=line, id=id)
+        over = 0 not in board
+        landing = announce(board, deal, 0, coming) if rule == 2 and not over else ()
+        position = Position(board, coming, 0, over=over, landing=landing)
+        return cls(position, deal=deal, line=line, id=id, rule=rule)
 
     # -- state
 
@@ -372,6 +432,11 @@ class Game:
     @property
     def id(self) -> str:
         return self._id
+
+    @property
+    def rule(self) -> int:
+        """The placement rule this game plays by (``rng.RULES``)."""
+        return self._rule
 
     @property
     def seconds(self) -> int:
@@ -478,7 +543,7 @@ class Game:
             raise IllegalMove(f"by must be 'player' or 'computer', got {by!r}"[:80])
         if self._history is not None and len(self._history) >= MAX_HISTORY:
             raise IllegalMove(f"a game holds at most {MAX_HISTORY} moves", "history_full")
-        position, turn = play(self._position, self._deal, self._line, s, t)
+        position, turn = play(self._position, self._deal, self._line, s, t, self._rule)
         self._previous = None if position.over else self._position
         self._position = position
         if self._history is not None:
@@ -505,10 +570,12 @@ class Game:
         self._hints = min(self._hints + 1, MAX_INT)
 
     def landing(self) -> list[tuple[Cell, int]]:
-        """Where the three coming balls land if the board does not change: ``(cell,
-        colour)`` in the order they come (fewer when the board fills, none when the
-        game is over). After a move that makes no line, the new balls land where
-        ``landing`` of the board after the roll says.
+        """Where the three coming balls land: ``(cell, colour)`` in the order they
+        come (fewer when the board fills, none when the game is over); the marks.
+
+        Under rule 2 these are the announced cells: after the next move that makes
+        no line each ball lands there, unless the move took its cell. Under rule 1
+        they are where the balls would land if the board did not change.
 
         >>> g = Game.new(deal=42)
         >>> [colour for _, colour in g.landing()] == list(g.next)
@@ -517,6 +584,8 @@ class Game:
         p = self._position
         if p.over:
             return []
+        if self._rule == 2:
+            return [(CELL_OF[i], c) for i, c in zip(p.landing, p.next, strict=False)]
         return [(CELL_OF[i], c) for i, c in rng.landing_on(p.board, self._deal, p.ball, p.next)]
 
     def reachable(self, cell: Cell) -> frozenset[Cell]:
@@ -529,7 +598,7 @@ class Game:
     # -- document
 
     def to_dict(self) -> dict[str, Any]:
-        """The game document (``kind: "kugler/game"``, version 2), JSON-safe."""
+        """The game document (``kind: "kugler/game"``, version 3), JSON-safe."""
         p = self._position
         prev = self._previous
         return {
@@ -549,6 +618,8 @@ class Game:
             "hints": self._hints,
             "computer": self._computer,
             "daily": self._daily,
+            "rule": self._rule,
+            "landing": _landing_list(p, self._rule),
             "undo": None if prev is None or p.over else {
                 "board": to_rows(prev.board),
                 "next": list(prev.next),
@@ -556,13 +627,15 @@ class Game:
                 "score": prev.score,
                 "moves": prev.moves,
                 "lines": _lines_dict(prev.lines),
+                "landing": _landing_list(prev, self._rule),
             },
             "history": None if self._history is None else [[s, t] for s, t in self._history],
         }
 
     @classmethod
     def from_dict(cls, doc: object) -> Game:
-        """A game from its document (version 2, or 1: no history, no help, not daily).
+        """A game from its document (version 3; 2: placement rule 1; 1: rule 1, no
+        history, no help, not daily).
 
         Raises DocumentError (code ``bad_document`` or ``newer_version``) for
         anything that is not a valid game document. The history is checked for
@@ -577,7 +650,9 @@ class Game:
         over = d["over"]
         if type(over) is not bool:
             raise DocumentError(f"'over' must be true or false, got {_describe(over)}")
-        position = _position(d, deal, line, "")
+        version = d["version"]
+        rule = _int(d, "rule", 1, 2) if version == VERSION else 1
+        position = _position(d, deal, line, "", rule)
         if position.over != over:
             raise DocumentError("'over' disagrees with the board: a game is over exactly "
                                 "when no cell is free")
@@ -585,8 +660,9 @@ class Game:
         if d["undo"] is not None:
             if over:
                 raise DocumentError("a finished game has no undo")
-            u = _fields(d["undo"], _UNDO_FIELDS, "'undo'")
-            previous = _position(u, deal, line, "undo.")
+            u = _fields(d["undo"], _UNDO_FIELDS if version == VERSION else _POSITION_FIELDS,
+                        "'undo'")
+            previous = _position(u, deal, line, "undo.", rule)
             if previous.over:
                 raise DocumentError("'undo' is a full board: no move could follow it")
             if previous.moves + 1 != position.moves:
@@ -598,17 +674,23 @@ class Game:
                 raise DocumentError("'undo.lines' has lines the current game does not have")
         extra = _v2_fields(d, deal, position.moves)
         return cls(position, deal=deal, line=line, id=game_id, seconds=seconds,
-                   previous=previous, **extra)
+                   previous=previous, rule=rule, **extra)
 
 
 # --------------------------------------------------------------------------- validation
 
 _POSITION_FIELDS = ("board", "next", "ball", "score", "moves", "lines")
 _TOP_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
-               "hints", "computer", "daily", "undo", "history")
+               "hints", "computer", "daily", "rule", "landing", "undo", "history")
 _V2_ONLY = frozenset({"hints", "computer", "daily", "history"})
-_UNDO_FIELDS = _POSITION_FIELDS
+_V3_ONLY = frozenset({"rule", "landing"})
+_UNDO_FIELDS = (*_POSITION_FIELDS, "landing")
 _LENGTH_KEYS = {str(n): n for n in range(4, SIZE + 1)}
+
+
+def _landing_list(position: Position, rule: int) -> list[int] | None:
+    """A position's ``landing`` field: the announced cells (rule 2), null under rule 1."""
+    return list(position.landing) if rule == 2 else None
 
 
 def _lines_dict(lines: tuple[tuple[int, int], ...]) -> dict[str, int]:
@@ -645,8 +727,10 @@ def _fields(doc: object, names: tuple[str, ...], what: str, top: bool = False
             raise DocumentError(
                 f"this game was saved by a newer version (document version {version}, "
                 f"this program reads {VERSION})", "newer_version")
-        if version not in (1, VERSION):
+        if version not in (1, 2, VERSION):
             raise DocumentError(f"unknown document version {version}")
+        if version < 3:
+            names = tuple(n for n in names if n not in _V3_ONLY)
         if version == 1:
             names = tuple(n for n in names if n not in _V2_ONLY)
     for key in doc:
@@ -693,7 +777,8 @@ def _int(d: Mapping[str, object], key: str, lo: int, hi: int, prefix: str = "") 
     return value
 
 
-def _position(d: Mapping[str, object], deal: int, line: int, prefix: str) -> Position:
+def _position(d: Mapping[str, object], deal: int, line: int, prefix: str, rule: int
+              ) -> Position:
     rows = d["board"]
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise DocumentError(f"'{prefix}board' must be a list of 9 strings")
@@ -726,5 +811,19 @@ def _position(d: Mapping[str, object], deal: int, line: int, prefix: str) -> Pos
         counts[length] = value
     if sum(points(n, line) * c for n, c in counts.items()) != score:
         raise DocumentError(f"'{prefix}score' {score} is not the sum of the points of its lines")
-    return Position(board, coming, ball, score, moves, tuple(sorted(counts.items())),
-                    0 not in board)
+    landing: tuple[int, ...] = ()
+    raw_landing = d.get("landing")
+    if rule == 2:
+        if (not isinstance(raw_landing, list)
+                or any(type(c) is not int or not 0 <= c < CELLS for c in raw_landing)):
+            raise DocumentError(f"'{prefix}landing' must be a list of cells 0..80 under rule 2")
+        landing = tuple(raw_landing)
+    elif raw_landing is not None:
+        raise DocumentError(f"'{prefix}landing' must be null under rule 1")
+    position = Position(board, coming, ball, score, moves, tuple(sorted(counts.items())),
+                        0 not in board, landing)
+    try:
+        check_landing(position, rule)
+    except ValueError as error:
+        raise DocumentError(f"'{prefix}landing': {error}") from None
+    return position

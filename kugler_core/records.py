@@ -3,12 +3,12 @@
 A records document is plain JSON (all functions here are pure; the browser
 stores the text)::
 
-    {"kind": "kugler/records", "version": 2, "line": 5,
+    {"kind": "kugler/records", "version": 3, "line": 5,
      "record": 42,
      "ranking": [{"id": "g1", "points": 42, "moves": 30, "seconds": 95,
                   "lines": {"5": 1, "7": 1}, "deal": 17,
                   "date": "2026-11-29T18:00:00.000Z", "name": null,
-                  "history": "3a4b..." | null}, ...],
+                  "history": "3a4b..." | null, "rule": 2}, ...],
      "stats": {"games": 3, "points": 52, "moves": 81, "seconds": 300,
                "best": 42, "lines": {"5": 2, "7": 1},
                "assisted": {"games": 1, "points": 9000},
@@ -30,7 +30,8 @@ Rules:
   earlier ``date`` (compared as text: the page sends UTC ``toISOString()``
   dates), then by ``id``; each keeps the game's moves in ``history`` (see
   ``pack_history``; null when unknown or longer than ``HISTORY_MAX`` moves)
-  so it can be watched again;
+  and the placement rule it was played by (``rule``: 1 or 2, see
+  ``rng.RULES``), so it can be watched again exactly as it was played;
 * ``record`` == ``stats.best`` == the points of the first ranking entry
   (0 with an empty ranking);
 * ``daily`` maps the date of a day's deal (``YYYY-MM-DD``) to the best
@@ -44,9 +45,11 @@ Rules:
   losing or double-counting a game.
 
 Version 1 documents (no ``history``, ``assisted``, ``daily``; only games
-with points in the ranking) are read and brought to version 2.
-``validate_records`` rejects anything else with a ``DocumentError``: code
-``newer_version`` for a version above 2, ``bad_document`` otherwise.
+with points in the ranking) and version 2 (ranking entries without
+``rule``: their games were all played by rule 1) are read and brought to
+version 3. ``validate_records`` rejects anything else with a
+``DocumentError``: code ``newer_version`` for a version above 3,
+``bad_document`` otherwise.
 """
 
 from __future__ import annotations
@@ -74,9 +77,10 @@ from kugler_core.checks import (
     expect_str,
     lines_counts,
 )
+from kugler_core.rng import RULES
 
 KIND = "kugler/records"
-VERSION = 2
+VERSION = 3
 RANKING_SIZE = 10
 RECENT_SIZE = 200
 DAILY_SIZE = 400
@@ -95,7 +99,7 @@ plain ASCII that JSON stores as they are (no quote, no backslash)."""
 _CELL_OF_CHAR = {ch: i for i, ch in enumerate(HISTORY_ALPHABET)}
 
 _ENTRY_KEYS = frozenset(
-    {"id", "points", "moves", "seconds", "lines", "deal", "date", "name", "history"}
+    {"id", "points", "moves", "seconds", "lines", "deal", "date", "name", "history", "rule"}
 )
 _STATS_KEYS = frozenset(
     {"games", "points", "moves", "seconds", "best", "lines", "assisted", "daily", "recent"}
@@ -104,7 +108,8 @@ _ASSISTED_KEYS = frozenset({"games", "points"})
 _RECENT_KEYS = frozenset({"id", "points", "moves", "seconds", "lines", "assisted"})
 _DOC_KEYS = frozenset({"kind", "version", "line", "record", "ranking", "stats"})
 
-_V1_ENTRY_KEYS = _ENTRY_KEYS - {"history"}
+_V2_ENTRY_KEYS = _ENTRY_KEYS - {"rule"}
+_V1_ENTRY_KEYS = _V2_ENTRY_KEYS - {"history"}
 _V1_STATS_KEYS = _STATS_KEYS - {"assisted", "daily"}
 _V1_RECENT_KEYS = _RECENT_KEYS - {"assisted"}
 
@@ -129,7 +134,18 @@ def _records_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-MIGRATIONS: dict[int, Migration] = {1: _records_1_to_2}
+def _records_2_to_3(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: ranking entries get ``rule: 1`` (every game kept before the
+    placement rule 2 was played by rule 1)."""
+    ranking = expect_list(d.get("ranking"), "ranking", RANKING_SIZE)
+    for i, e in enumerate(ranking):
+        expect_keys(expect_dict(e, f"ranking[{i}]"), (), _V2_ENTRY_KEYS, f"ranking[{i}]")
+        e["rule"] = 1
+    d["version"] = 3
+    return d
+
+
+MIGRATIONS: dict[int, Migration] = {1: _records_1_to_2, 2: _records_2_to_3}
 """``MIGRATIONS[n]`` turns a version-n records document into version n + 1."""
 
 
@@ -261,6 +277,7 @@ def _check_entry(raw: object, line: int, where: str) -> dict[str, Any]:
         "date": check_date(entry["date"], f"{where}.date"),
         "name": name,
         "history": _check_stored_history(entry["history"], moves, f"{where}.history"),
+        "rule": expect_int(entry["rule"], f"{where}.rule", min(RULES), max(RULES)),
     }
 
 
@@ -321,9 +338,9 @@ def _line_of(doc: object) -> int:
 
 def validate_records(doc: object, line: int) -> dict[str, Any]:
     """Check a records document of variant ``line`` and return a normalized
-    copy at version 2 (a version-1 document is brought up to date).
+    copy at version 3 (an older document is brought up to date).
 
-    Raises DocumentError (code ``newer_version`` for a version above 2,
+    Raises DocumentError (code ``newer_version`` for a version above 3,
     ``bad_document`` for anything malformed, inconsistent or of the other
     variant). Never raises anything else for JSON-like input.
     """
@@ -477,7 +494,8 @@ def _game_facts(game: object, line: int) -> tuple[dict[str, Any], GameExtras]:
         "lines": lines_counts(g["lines"], line, "game.lines"),
         "deal": expect_int(g["deal"], "game.deal", 1, MAX_DEAL),
     }
-    return facts, game_extras(g, moves)
+    rule = expect_int(g.get("rule", 1), "game.rule", min(RULES), max(RULES))
+    return {**facts, "rule": rule}, game_extras(g, moves)
 
 
 def _add_lines(a: dict[str, int], *more: dict[str, int]) -> dict[str, int]:

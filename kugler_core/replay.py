@@ -6,9 +6,10 @@ move; a move list that is not legal from the deal's start raises
 ``ReplayError`` naming the first bad move, never a wrong game.
 
 The replay code (``encode``/``decode``) is URL-safe text: base64url without
-padding of these bytes (version 1)::
+padding of these bytes (version 2; version 1 is the same layout)::
 
-    0      version      1
+    0      version      2: a game of placement rule 2; 1: of rule 1 (codes made
+                        before rule 2, which decode under rule 1 forever)
     1      line         4 or 5
     2..5   deal         unsigned, big-endian (1..999999999)
     6..8   moves n      unsigned, big-endian (0..MAX_HISTORY)
@@ -27,16 +28,18 @@ an unknown version, or whose moves are not legal (``ReplayError``, code
 overwhelmingly unlikely (about 1 in 4 billion), and a single wrong character
 is always caught.
 
->>> code = encode(42, 5, [(30, 0)])
->>> code
+>>> encode(42, 5, [(30, 0)], rule=1)       # a code made before rule 2: the same forever
 'AQUAAAAqAAABPAD9pN9h'
+>>> decode('AQUAAAAqAAABPAD9pN9h')
+Code(deal=42, line=5, moves=((30, 0),), rule=1)
+>>> code = encode(42, 5, [(30, 0)], rule=2)
 >>> decode(code)
-(42, 5, ((30, 0),))
+Code(deal=42, line=5, moves=((30, 0),), rule=2)
 >>> decode(code[:-1])
 Traceback (most recent call last):
 ...
 kugler_core.errors.ReplayError: the replay code is damaged or cut short (its check does not match)
->>> decode(encode(42, 5, [(30, 0), (0, 1)]).replace("A", "B", 1))
+>>> decode(encode(42, 5, [(30, 0), (0, 1)], rule=2).replace("A", "B", 1))
 Traceback (most recent call last):
 ...
 kugler_core.errors.ReplayError: the replay code is damaged or cut short (its check does not match)
@@ -49,16 +52,18 @@ import binascii
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import rng
 from .board import CELL_OF, CELLS
 from .errors import IllegalMove, ReplayError
 from .game import LINE_VARIANTS, MAX_HISTORY, Game, Move, Position, Turn, play
 
-__all__ = ["CODE_VERSION", "Frame", "ReplayError", "decode", "encode", "game_of", "replay",
-           "unpack", "verify"]
+__all__ = ["CODE_VERSION", "Code", "Frame", "ReplayError", "decode", "encode", "game_of",
+           "replay", "unpack", "verify"]
 
-CODE_VERSION = 1
+CODE_VERSION = 2
+"""The newest code version; a code's version is its game's placement rule (1 or 2)."""
 _HEADER = 9
 _CHECK = 4
 _SEED = zlib.crc32(b"kugler")
@@ -77,9 +82,18 @@ class Frame:
     turn: Turn | None
 
 
-def _start(deal: object, line: object) -> Game:
+class Code(NamedTuple):
+    """What a replay code holds: the deal, the variant, the moves and the rule."""
+
+    deal: int
+    line: int
+    moves: tuple[Move, ...]
+    rule: int
+
+
+def _start(deal: object, line: object, rule: object) -> Game:
     try:
-        return Game.new(deal=deal, line=line)  # type: ignore[arg-type]
+        return Game.new(deal=deal, line=line, rule=rule)  # type: ignore[arg-type]
     except ValueError as error:
         raise ReplayError(str(error)) from None
 
@@ -99,21 +113,23 @@ def _check_moves(history: object) -> list[Move]:
     return out
 
 
-def replay(deal: int, line: int, history: Sequence[Sequence[int]]) -> list[Frame]:
+def replay(deal: int, line: int, history: Sequence[Sequence[int]], rule: int
+           ) -> list[Frame]:
     """Every position of the game of ``deal`` and ``line`` played by ``history``
-    (``(source, target)`` cell indices): ``frames[0]`` is the start,
-    ``frames[i]`` the position after move ``i`` with its turn.
+    (``(source, target)`` cell indices) under placement rule ``rule`` (the game's:
+    1 or 2): ``frames[0]`` is the start, ``frames[i]`` the position after move
+    ``i`` with its turn.
 
-    Raises ReplayError (``move`` = the first bad move's number) for a bad deal or
-    line, a move that is not two cells, or a move the rules do not allow.
+    Raises ReplayError (``move`` = the first bad move's number) for a bad deal,
+    line or rule, a move that is not two cells, or a move the rules do not allow.
     """
     moves = _check_moves(history)
-    start = _start(deal, line)
+    start = _start(deal, line, rule)
     position = start.position
     frames = [Frame(position, None)]
     for n, (s, t) in enumerate(moves, 1):
         try:
-            position, turn = play(position, deal, line, s, t)
+            position, turn = play(position, deal, line, s, t, rule)
         except IllegalMove as error:
             raise ReplayError(
                 f"move {n} ({_name(s)} to {_name(t)}) is not legal: {error}", n) from None
@@ -126,13 +142,14 @@ def _name(i: int) -> str:
     return f"[{r}, {c}]"
 
 
-def game_of(deal: int, line: int, history: Sequence[Sequence[int]], id: str = "") -> Game:
+def game_of(deal: int, line: int, history: Sequence[Sequence[int]], rule: int,
+            id: str = "") -> Game:
     """The game after ``history`` (with its undo and its history), for play to go on.
     Raises ReplayError like ``replay``."""
-    frames = replay(deal, line, history)
+    frames = replay(deal, line, history, rule)
     previous = frames[-2].position if len(frames) > 1 else None
     return Game(frames[-1].position, deal=deal, line=line, id=id, previous=previous,
-                history=[(s, t) for s, t in history])
+                history=[(s, t) for s, t in history], rule=rule)
 
 
 def verify(game: Game) -> list[Frame]:
@@ -143,7 +160,7 @@ def verify(game: Game) -> list[Frame]:
     if history is None:
         raise ReplayError("this game was saved without its moves: it cannot be replayed "
                           "from the start")
-    frames = replay(game.deal, game.line, history)
+    frames = replay(game.deal, game.line, history, game.rule)
     if frames[-1].position != game.position:
         raise ReplayError("the moves of this game do not lead to its position")
     previous = game.previous
@@ -155,13 +172,14 @@ def verify(game: Game) -> list[Frame]:
 # --------------------------------------------------------------------------- the code
 
 
-def encode(deal: int, line: int, history: Sequence[Sequence[int]]) -> str:
-    """The replay code of a game. Raises ReplayError when the moves are not a legal
-    game of that deal and line (it replays them: a code always decodes)."""
-    replay(deal, line, history)
+def encode(deal: int, line: int, history: Sequence[Sequence[int]], rule: int) -> str:
+    """The replay code of a game of placement rule ``rule`` (code version ``rule``).
+    Raises ReplayError when the moves are not a legal game of that deal, line and
+    rule (it replays them: a code always decodes)."""
+    replay(deal, line, history, rule)
     moves = _check_moves(history)
     n = len(moves)
-    body = bytearray([CODE_VERSION, line])
+    body = bytearray([rule, line])
     body += deal.to_bytes(4, "big") + n.to_bytes(3, "big")
     for k in range(0, n, 4):
         group = moves[k:k + 4]
@@ -174,8 +192,8 @@ def encode(deal: int, line: int, history: Sequence[Sequence[int]]) -> str:
     return base64.urlsafe_b64encode(bytes(body)).rstrip(b"=").decode("ascii")
 
 
-def unpack(code: object) -> tuple[int, int, tuple[Move, ...]]:
-    """The deal, line and moves of a replay code, without replaying the moves.
+def unpack(code: object) -> Code:
+    """The deal, line, moves and rule of a replay code, without replaying the moves.
 
     Raises ReplayError for anything that is not a well-formed code of a known
     version with a matching check."""
@@ -203,8 +221,8 @@ def unpack(code: object) -> tuple[int, int, tuple[Move, ...]]:
     if data[0] > CODE_VERSION:
         raise ReplayError(f"this replay code was made by a newer version of Kugler "
                           f"(code version {data[0]}, this one reads {CODE_VERSION})")
-    if data[0] != CODE_VERSION or len(data) < _HEADER + _CHECK:
-        raise ReplayError(f"this is not a replay code of version {CODE_VERSION}")
+    if data[0] not in rng.RULES or len(data) < _HEADER + _CHECK:
+        raise ReplayError(f"this is not a replay code of version {data[0]}")
     line = data[1]
     deal = int.from_bytes(data[2:6], "big")
     n = int.from_bytes(data[6:9], "big")
@@ -230,14 +248,14 @@ def unpack(code: object) -> tuple[int, int, tuple[Move, ...]]:
                 raise ReplayError(f"move {k + count - j} of the replay code is not on the "
                                   "board", k + count - j)
             moves.append((s, t))
-    return deal, line, tuple(moves)
+    return Code(deal, line, tuple(moves), data[0])
 
 
-def decode(code: object) -> tuple[int, int, tuple[Move, ...]]:
-    """The deal, line and moves of a replay code, after replaying them.
+def decode(code: object) -> Code:
+    """The deal, line, moves and rule of a replay code, after replaying them.
 
     Raises ReplayError (code ``bad_replay``): damaged, truncated or edited code,
     unknown version, or a move that is not legal (named by its number)."""
-    deal, line, moves = unpack(code)
-    replay(deal, line, moves)
-    return deal, line, moves
+    found = unpack(code)
+    replay(found.deal, found.line, found.moves, found.rule)
+    return found

@@ -25,9 +25,25 @@ fraction w / 2**64; the fallback is what is left.)
 
 A ball lands on its preferred cell when that cell is free; otherwise on
 ``free[fallback % len(free)]``, ``free`` being the free cells in row-major
-order; when no cell is free it is not placed. The first 5 balls of a new game
-are balls 0..4 (placed one after another by the same rule), and the coming
-balls start at ball 5.
+order; when no cell is free it is not placed (``landing``). The first 5 balls
+of a new game are balls 0..4 (placed one after another by the same rule), and
+the coming balls start at ball 5.
+
+Where the coming balls land (``landing_on``, the placement rule; a game
+document says which version it plays by, ``RULES``):
+
+* rule 2 (every new game): the landing cell of each coming ball is announced
+  when the ball enters «Næste», by ``landing`` on the board at that moment,
+  each ball after the ones before it; the marks show these cells. After the
+  next move that makes no line, each ball lands on its announced cell if it
+  is still free; only a ball whose cell the move (or an earlier coming ball)
+  took lands by ``landing`` on the board as it is then. A move that makes a
+  line changes nothing: the same balls come, on the same cells, after the
+  next move that makes no line (a ball announced without a cell, the board
+  being full then, gets one once a line has freed cells).
+* rule 1 (games begun before rule 2): nothing is announced; each ball lands
+  by ``landing`` on the board after the move, so a mark was a guess whenever
+  the move changed the free cells before a ball that fell back.
 
 This must never change: a deal number means the same game forever. The test
 ``tests/unit/test_golden_deal.py`` pins deal 1.
@@ -53,6 +69,11 @@ MUL2 = 0x94D049BB133111EB
 
 MAX_DEAL = 999_999_999
 """Deals are numbered 1..MAX_DEAL."""
+
+RULES = (1, 2)
+"""The versions of the placement rule (see the module); a game keeps the one it began with."""
+RULE = 2
+"""The placement rule every new game plays by."""
 
 _CELLS = range(81)
 FIRST_COMING = 5
@@ -118,25 +139,38 @@ def landing(b: Ball, board: Sequence[int]) -> int | None:
     return free[b.fallback % len(free)]
 
 
-def landing_on(board: Sequence[int], deal: int, first: int, colours: Sequence[int]
-               ) -> list[tuple[int, int]]:
+def landing_on(board: Sequence[int], deal: int, first: int, colours: Sequence[int],
+               announced: Sequence[int] = ()) -> list[tuple[int, int]]:
     """Where balls ``first``, ``first + 1``, ... of ``deal`` land on ``board``, one after
     another, with the given ``colours``: a list of ``(cell index, colour)``.
 
-    Each ball lands by ``landing`` on the board as the balls before it left it;
-    a ball that finds the board full is not placed (the list is then shorter).
-    ``board`` is not changed. This is the one placement rule of the game: new
-    games, new balls after a move, and the marks of where the coming balls land.
+    Ball ``i`` lands on ``announced[i]`` (its announced cell, if it has one) when
+    that cell is still free; otherwise by ``landing`` on the board as the balls
+    before it left it. A ball that finds the board full is not placed (the list
+    is then shorter). ``board`` is not changed. This is the one placement rule
+    of the game (``RULES``): the start of a new game, the announcement of the
+    coming balls, and where they land after a move (with their announced cells
+    under rule 2, without any under rule 1).
 
     >>> landing_on([0] * 81, 1, 0, [4, 4]) == landing_on([0] * 81, 1, 0, [4, 4])
     True
     >>> landing_on([1] * 80 + [0], 1, 0, [2, 3, 5])
     [(80, 2)]
+
+    Deal 1's balls 5, 6, 7 prefer cells 34, 31 and 59. Announced on cells 10,
+    31 and 12, with cell 12 taken since, the first two land where announced and
+    the third by ``landing`` (its preferred cell 59 is free):
+
+    >>> board = [0] * 81; board[12] = 1
+    >>> landing_on(board, 1, 5, [6, 5, 2], announced=[10, 31, 12])
+    [(10, 6), (31, 5), (59, 2)]
     """
     cells = list(board)
     placed: list[tuple[int, int]] = []
     for i, colour in enumerate(colours):
-        cell = landing(ball(deal, first + i), cells)
+        cell: int | None = announced[i] if i < len(announced) else None
+        if cell is None or cells[cell]:
+            cell = landing(ball(deal, first + i), cells)
         if cell is None:
             break
         cells[cell] = colour

@@ -11,10 +11,11 @@ draws the board:
   becomes a classic inline `<script>`: first.js and every module it imports
   statically, bundled by esbuild (node_modules, pinned in package.json) into
   one function that publishes each module's exports as
-  `kuglerInline.<module name>`. Each of those files in dist/ becomes a small
-  module that hands the same exports on, so the modules that import them
-  later (main.js and its graph) share their state (one renderer, one storage
-  health flag) instead of running a second copy. Their
+  `kuglerInline.<module name>`. Each of the modules it imports becomes, in
+  dist/, a small module that hands the same exports on, so the modules that
+  import them later (main.js and its graph) share their state (one storage
+  health flag) instead of running a second copy; first.js itself, which
+  nothing imports (it hands main.js what it made), leaves dist/. Their
   `<link rel="modulepreload">` hints go;
 - the Content-Security-Policy `<meta>` gets each inline element's SHA-256
   (script-src, style-src): no 'unsafe-inline'.
@@ -168,7 +169,10 @@ def inline_page(dist: Path) -> Path:
         (dist / href).unlink()
     for file in files:
         html = re.sub(rf'[ \t]*<link rel="modulepreload" href="{re.escape(file)}">\n?', "", html)
-        (dist / file).write_text(hand_on(file, names[file]), encoding="utf-8")
+        if file == FIRST_SCRIPT:
+            (dist / file).unlink()
+        else:
+            (dist / file).write_text(hand_on(file, names[file]), encoding="utf-8")
     html = html.replace(FIRST_TAG, f"<script>{script}</script>")
     csp = CSP.search(html)
     assert csp is not None

@@ -5,7 +5,7 @@
 // The engine chooses every move (facade `suggest`, computed in the worker);
 // this module only asks, shows and forwards. A hint marks the suggested ball
 // as selected (it bounces), its target with a ring and its path with dots
-// (renderer.setHint; the grid's cells get data-hint="from"|"to"|"path")
+// (board.js showHint; the grid's cells get data-hint="from"|"to"|"path")
 // until the player moves, selects another ball or asks again; tapping the
 // marked target makes the move, as any tap does. A request is tagged with
 // the game it was asked for (id and moves): a reply for a game that has
@@ -28,10 +28,9 @@
 // cause "hint".
 
 import { $, root } from "./dom.js";
-import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
 import { app, engine, emit, on } from "./store.js";
-import { grid, select, setBusy, whenIdle } from "./board.js";
+import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
 import { showBar } from "./bar.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
@@ -53,7 +52,7 @@ const SPEEDS = {
 const gameKey = (state) => (state ? `${state.id}\u0000${state.moves}\u0000${state.over}` : "");
 const index = ([r, c]) => r * SIZE + c;
 
-let shown = null; // the hint on the board: {key, from, to, cells: Map(index -> "from"|"to"|"path")}
+let shown = null; // the hint on the board: {key, from, to} (cell indices)
 let hintRequest = 0; // the number of the hint request last made (a newer one drops older replies)
 const agreed = new Set(); // ids of games whose player agreed to help in this page
 
@@ -72,8 +71,7 @@ async function mayHelp(state) {
 /** Remove the hint's marks (the selection stays as the player left it). */
 function clearHint() {
   if (!shown) return;
-  for (const idx of shown.cells.keys()) delete grid.cells[idx].dataset.hint;
-  renderer.setHint(null);
+  markHint(null);
   $("hint-note").textContent = "";
   shown = null;
 }
@@ -84,13 +82,8 @@ function showHint(move, key) {
   const from = index(move.from);
   const to = index(move.to);
   const path = (Array.isArray(move.path) ? move.path : []).map(index);
-  const cells = new Map();
-  for (const idx of path) cells.set(idx, "path");
-  cells.set(from, "from");
-  cells.set(to, "to");
-  for (const [idx, kind] of cells) grid.cells[idx].dataset.hint = kind;
-  shown = { key, from, to, cells };
-  renderer.setHint({ from, to, path });
+  shown = { key, from, to };
+  markHint({ from, to, path });
   select(from);
   const [r1, c1] = move.from;
   const [r2, c2] = move.to;

@@ -1,14 +1,19 @@
-// The board's view state: the accessible grid over the canvas, the selected
-// ball, the busy mark, and the motion preference. It draws what it is told;
+// The board view: the one owner of the board's renderer (the canvas, made by
+// first.js and handed over by main.js) and of the accessible grid over it.
+// Every module shows something on the board through this module, which keeps
+// canvas and grid alike: the balls, the selected ball, the hint's marks, the
+// coming balls' marks, a cell that blinks, a tap kept for later, the busy mark,
+// the loading look, and the motion preference. It draws what it is told;
 // what a tap on a cell means is decided by the handler given to installBoard.
+//
+// The move animation is the one call awaited here (playTurn).
 
-import { renderer } from "./first.js";
 import { BoardGrid } from "./grid.js";
 import { $ } from "./dom.js";
 import { app, emit } from "./store.js";
 
-/** The grid over the canvas (made by installBoard). */
-export let grid = null;
+let renderer = null; // first.js's, from installBoard
+let grid = null; // made by installBoard
 
 const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
@@ -28,8 +33,13 @@ export function animationPace() {
   return app.settings.speed === "fast" ? 0.45 : 1;
 }
 
-/** Make the grid; `onActivate(row, col)` is called for a tap or Enter on a cell. */
-export function installBoard(onActivate) {
+/**
+ * Take over `canvas` (first.js's BoardRenderer, which may already show the
+ * stored board) and make the grid; `onActivate(row, col)` is called for a
+ * tap or Enter on a cell.
+ */
+export function installBoard(canvas, onActivate) {
+  renderer = canvas;
   renderer.reducedMotion = reducedMotion;
   renderer.pace = animationPace;
   grid = new BoardGrid($("grid"), onActivate);
@@ -50,6 +60,14 @@ export function resetBusy() {
   grid.setBusy(true);
 }
 
+/** Resolves once the board is not busy. */
+export function whenIdle() {
+  return new Promise((resolve) => {
+    const check = () => (app.busy === 0 ? resolve() : setTimeout(check, 30));
+    check();
+  });
+}
+
 /** Select the ball at `index` (0..80), or none (null). */
 export function select(index) {
   app.selected = index;
@@ -58,16 +76,89 @@ export function select(index) {
   emit("select", { index });
 }
 
-/** Draw `board` (81 colours) on the canvas and the grid at once. */
-export function showBoard(board) {
-  renderer.setBoard(board);
+/**
+ * Show `board` (81 colours) on the canvas and the grid at once; with
+ * `drawn`, the canvas shows it already (first.js drew it) and only the grid
+ * follows.
+ */
+export function showBoard(board, { drawn = false } = {}) {
+  if (!drawn) renderer.setBoard(board);
   grid.setBoard(board);
 }
 
-/** Resolves once the board is not busy. */
-export function whenIdle() {
-  return new Promise((resolve) => {
-    const check = () => (app.busy === 0 ? resolve() : setTimeout(check, 30));
-    check();
-  });
+/**
+ * Play a move's turn (the facade's turn.events) from the board shown to
+ * `board`, animated unless `animate` is false (or motion is reduced);
+ * resolves once the board shows `board`, on the canvas and the grid.
+ */
+export async function playTurn(turn, board, { animate = true } = {}) {
+  try {
+    if (animate) await renderer.playTurn(turn, board);
+    else renderer.setBoard(board);
+  } finally {
+    grid.setBoard(board);
+  }
+}
+
+let flashing = false;
+
+/** The cell at `index` blinks: the selected ball cannot reach it. */
+export function flashCell(index) {
+  const ms = 640;
+  grid.flash(index, ms);
+  if (!flashing) {
+    flashing = true;
+    renderer.flash(index).then(() => { flashing = false; });
+  }
+}
+
+/** Mark the cell of a tap kept until the board is idle (null: none). */
+export function markQueued(index) {
+  grid.markQueued(index);
+}
+
+let hinted = []; // the cells marked by the hint shown
+
+/**
+ * Mark a hint ({from, to, path} of cell indices 0..80): a ring on `to`,
+ * dots on the path (data-hint="from" | "to" | "path" on the grid's cells);
+ * null removes the marks. The suggested ball is shown selected (select).
+ */
+export function showHint(hint) {
+  for (const idx of hinted) delete grid.cells[idx].dataset.hint;
+  hinted = [];
+  renderer.setHint(hint);
+  if (!hint) return;
+  const cells = new Map();
+  for (const idx of hint.path ?? []) cells.set(idx, "path");
+  cells.set(hint.from, "from");
+  cells.set(hint.to, "to");
+  for (const [idx, kind] of cells) grid.cells[idx].dataset.hint = kind;
+  hinted = [...cells.keys()];
+}
+
+/** Mark where the coming balls land: [[index, colour], ...] (empty: no marks). */
+export function showComing(list) {
+  renderer.setComing(list);
+  grid.setComing(list);
+}
+
+/** Draw a shape on every ball (true) or none. */
+export function showSymbols(on) {
+  renderer.setSymbols(on);
+}
+
+/** Show the board as loading (the engine is not ready) or not. */
+export function showLoading(loading) {
+  renderer.setLoading(loading);
+}
+
+/** The grid's names in the current language. */
+export function relabelBoard() {
+  grid.relabel();
+}
+
+/** The cell that has the board's focus (roving tabindex), for the focus that returns after a window. */
+export function focusCell() {
+  return grid.cells[grid.focusIndex];
 }

@@ -2,9 +2,8 @@
 // does when a reply says the engine broke.
 
 import { $, root } from "./dom.js";
-import { renderer } from "./first.js";
 import { app, engine } from "./store.js";
-import { resetBusy } from "./board.js";
+import { resetBusy, showLoading } from "./board.js";
 import { updateClock } from "./clock.js";
 import { notify } from "./notices.js";
 import { t } from "./i18n.js";
@@ -24,7 +23,7 @@ export function showEngineError(failure) {
   $("engine-retry").textContent = failure?.code === "crashed" || failure?.code === "internal" ? t("restart") : t("tryAgain");
   $("engine-error").hidden = false;
   root.dataset.engine = "failed";
-  renderer.setLoading(false);
+  showLoading(false);
 }
 
 /** The error box again, in the current language (when it is up). */

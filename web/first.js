@@ -4,16 +4,19 @@
 // the windows wait in <template data-into=...> elements, so the first style,
 // layout and paint are the board's alone. This module draws the stored game
 // on the canvas (or an empty board), marks "kugler:first-board" and loads
-// main.js, which waits until that frame is shown (boardShown), puts the rest
-// of the page in place (fillPage), shows the saved game's numbers in the bar,
-// takes over the renderer exported here and, once that page has had its
-// first frame, starts the engine worker.
+// main.js, handing it the renderer, the stored game and a promise of that
+// frame (main.start): main.js waits until the frame is shown, puts the rest
+// of the page in place (fillPage), shows the saved game's numbers in the bar
+// and, once that page has had its first frame, starts the engine worker.
+// Nothing imports this module (its exports are for the tests, through the
+// inline script's global).
 //
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
 
 import { BoardRenderer, SIZE } from "./render.js";
 import * as storage from "./storage.js";
+import { afterNextFrame } from "./dom.js";
 
 /**
  * The 81 colours of a stored game document's board, or null when `doc` has
@@ -27,22 +30,6 @@ function boardFromDoc(doc) {
     for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
   }
   return board;
-}
-
-/**
- * Move the children of every <template data-into="id"> into the element with
- * that id ("body" for the document's body), at its end, or at its start with
- * data-at="start"; the templates are removed. Safe to call twice.
- */
-export function fillPage(doc = document) {
-  for (const template of doc.querySelectorAll("template[data-into]")) {
-    const into = template.dataset.into;
-    const target = into === "body" ? doc.body : doc.getElementById(into);
-    if (!target) continue;
-    if (template.dataset.at === "start") target.prepend(template.content);
-    else target.append(template.content);
-    template.remove();
-  }
 }
 
 /**
@@ -63,30 +50,14 @@ renderer.setLoading(true);
 renderer.draw();
 performance.mark("kugler:first-board");
 
-/**
- * Run `fn` once, after the next frame has been painted: requestAnimationFrame
- * runs just before that frame is painted, the timeout after it. A hidden page
- * gets no frames, so there `fn` runs at once; a page whose frames stall runs
- * it after 250 ms.
- */
-export function afterNextFrame(fn) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  const visible = document.visibilityState === "visible";
-  if (visible) requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, visible ? 250 : 0);
-}
-
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-export const boardShown = new Promise((resolve) => afterNextFrame(resolve));
+const boardShown = new Promise((resolve) => afterNextFrame(resolve));
 
-import("./main.js").catch((err) => {
+// Nothing imports this module: main.js gets the renderer and the first game
+// from here, and the modules it wires get them from main.js.
+import("./main.js").then((main) => main.start({ renderer, firstGame, firstBoard, boardShown })).catch((err) => {
   document.documentElement.dataset.engine = "failed";
   console.error("main.js did not load", err);
 });

@@ -13,7 +13,7 @@
 
 import { $ } from "./dom.js";
 import { app } from "./store.js";
-import { grid, select } from "./board.js";
+import { focusCell, select } from "./board.js";
 import { showBar } from "./bar.js";
 import { restartWith, undo } from "./play.js";
 import { openWindow, showHelp } from "./dialogs.js";
@@ -82,7 +82,7 @@ export function installKeys() {
       const active = document.activeElement;
       if (active && active !== document.body && !active.closest("dialog")) return;
       const usable = before?.isConnected && before.getClientRects().length > 0 && !before.disabled;
-      const target = usable ? before : grid.cells[grid.focusIndex];
+      const target = usable ? before : focusCell();
       target?.focus();
     }, 0));
   }

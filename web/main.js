@@ -1,7 +1,7 @@
 // Wires the page's modules together; it holds no logic of its own.
 //
-// Order of events: first.js has drawn the saved game (or an empty board);
-// once that frame is shown this module puts the rest of the page in place
+// first.js has drawn the saved game (or an empty board) and calls start()
+// with the board's renderer and that game; once that frame is shown start() puts the rest of the page in place
 // and shows the saved game's numbers in the bar (startup.js); once that page
 // has had its first frame it starts the engine worker; when the engine is
 // ready, startup.js validates settings, records and the saved game through
@@ -22,7 +22,7 @@
 //   sound.js        the sounds                           assist.js   hint, watch
 //   replay.js       the replay viewer (with share.js)    daily.js    the deal of the day
 
-import { boardShown, fillPage, afterNextFrame } from "./first.js";
+import { fillPage, afterNextFrame } from "./dom.js";
 import { engine } from "./store.js";
 import { installBoard } from "./board.js";
 import { installClock } from "./clock.js";
@@ -41,32 +41,39 @@ import { registerServiceWorker } from "./pwa.js";
 import { installReplay } from "./replay.js";
 import { installDaily } from "./daily.js";
 
-// The bar, the notices and the windows join the page once the board's first
-// frame is shown; the bar gets the saved game's numbers in the same task.
-await boardShown;
-fillPage();
+/**
+ * Wire the page around first.js's board: `renderer` draws it, `firstGame` is
+ * the stored game document drawn (or null), `firstBoard` its 81 colours (or
+ * null), `boardShown` resolves once that frame has been painted.
+ */
+export async function start({ renderer, firstGame, firstBoard, boardShown }) {
+  // The bar, the notices and the windows join the page once the board's first
+  // frame is shown; the bar gets the saved game's numbers in the same task.
+  await boardShown;
+  fillPage();
 
-installBoard(activate);
-installClock();
-installNotices();
-installTimeSaving();
-installTabSync();
-installStartup();
-installMenus();
-installTransfer();
-installOptions();
-installAnnouncements();
-installKeys();
-installSound();
-installAssist();
-installReplay();
-installDaily();
-firstPaint();
+  installBoard(renderer, activate);
+  installClock();
+  installNotices();
+  installTimeSaving();
+  installTabSync();
+  installStartup();
+  installMenus();
+  installTransfer();
+  installOptions();
+  installAnnouncements();
+  installKeys();
+  installSound();
+  installAssist();
+  installReplay();
+  installDaily();
+  firstPaint(firstGame, firstBoard);
 
-// Started once the filled page has had its first frame: on two cores the
-// worker's downloads and compile would otherwise share the CPU with that
-// frame's style, layout and paint, the longest main-thread task of a cold
-// load, and reach ready no sooner (docs/startup.md). A worker that cannot
-// even be made fails at once: startup.js shows the error.
-afterNextFrame(() => engine.start());
-registerServiceWorker();
+  // Started once the filled page has had its first frame: on two cores the
+  // worker's downloads and compile would otherwise share the CPU with that
+  // frame's style, layout and paint, the longest main-thread task of a cold
+  // load, and reach ready no sooner (docs/startup.md). A worker that cannot
+  // even be made fails at once: startup.js shows the error.
+  afterNextFrame(() => engine.start());
+  registerServiceWorker();
+}

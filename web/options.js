@@ -16,8 +16,7 @@
 
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
-import { renderer } from "./first.js";
-import { grid, reducedMotion } from "./board.js";
+import { reducedMotion, showComing, showSymbols } from "./board.js";
 import { changeSettings } from "./preferences.js";
 import { openWindow } from "./dialogs.js";
 import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
@@ -47,8 +46,7 @@ function marks() {
 }
 
 function showMarks(list = marks()) {
-  renderer.setComing(list);
-  grid.setComing(list);
+  showComing(list);
 }
 
 /** Put the validated settings into the window's inputs and onto the board. */
@@ -67,7 +65,7 @@ function showSettings() {
   if (s.symbols) root.dataset.symbols = "";
   else delete root.dataset.symbols;
   root.dataset.speed = s.speed ?? "auto";
-  renderer.setSymbols(Boolean(s.symbols));
+  showSymbols(Boolean(s.symbols));
   showMarks();
 }
 

@@ -3,10 +3,9 @@
 // the engine answers (and stores its game document).
 
 import { $ } from "./dom.js";
-import { renderer } from "./first.js";
 import { SIZE } from "./render.js";
 import { app, engine, emit, on } from "./store.js";
-import { grid, select, setBusy, showBoard, whenIdle } from "./board.js";
+import { flashCell, markQueued, playTurn, select, setBusy, showBoard, whenIdle } from "./board.js";
 import { showBar, resetShownScore } from "./bar.js";
 import { seconds, resetClock, updateClock, clockCounting } from "./clock.js";
 import { notify } from "./notices.js";
@@ -103,13 +102,13 @@ on("busy", ({ busy }) => {
   if (busy || !queuedTap) return;
   const [row, col] = queuedTap;
   queuedTap = null;
-  grid.markQueued(null);
+  markQueued(null);
   activate(row, col);
 });
 on("state", ({ cause }) => {
   if (cause !== "move" && cause !== "time" && queuedTap) {
     queuedTap = null; // another game, or the game went back: the tap was for the board before
-    grid.markQueued(null);
+    markQueued(null);
   }
 });
 
@@ -119,7 +118,7 @@ export async function activate(row, col) {
   if (!app.started || !state || engine.state !== "ready") return;
   if (app.busy > 0) {
     queuedTap = [row, col];
-    grid.markQueued(row * SIZE + col); // shown at once: the tap was taken
+    markQueued(row * SIZE + col); // shown at once: the tap was taken
     return;
   }
   if (state.over) {
@@ -164,10 +163,8 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   select(null);
   emit("turn", { turn, state: next });
   try {
-    if (animate) await renderer.playTurn(turn, next.board);
-    else renderer.setBoard(next.board);
+    await playTurn(turn, next.board, { animate });
   } finally {
-    grid.setBoard(next.board);
     showBar(next);
     updateClock();
     setBusy(-1);
@@ -177,17 +174,10 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   return true;
 }
 
-let flashing = false;
-
 /** The cell a ball cannot reach blinks. */
 function flash(index) {
-  const ms = 640;
   emit("blocked", { index });
-  grid.flash(index, ms);
-  if (!flashing) {
-    flashing = true;
-    renderer.flash(index).then(() => { flashing = false; });
-  }
+  flashCell(index);
 }
 
 /** Take back the last move (when the engine allows it). */

@@ -3,7 +3,7 @@
 
 import * as storage from "./storage.js";
 import { app, engine, emit } from "./store.js";
-import { grid } from "./board.js";
+import { relabelBoard } from "./board.js";
 import { showBar } from "./bar.js";
 import { notify, relabelNotices } from "./notices.js";
 import { relabelFailure } from "./failures.js";
@@ -70,7 +70,7 @@ export async function changeSettings(changes) {
 export function useLanguage(lang) {
   setLanguage(LANGUAGES.includes(lang) ? lang : detectLanguage());
   applyWords();
-  grid.relabel();
+  relabelBoard();
   if (app.state) showBar(app.state);
   relabelFailure();
   relabelNotices();

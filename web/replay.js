@@ -33,6 +33,7 @@ const view = {
   deal: 0,
   line: 5,
   history: null,
+  rule: 2, // the placement rule of the game shown (replay_decode's)
   index: 0, // the frame shown (= moves shown)
   animating: false,
   pending: null, // {index, animate} asked for while a move animated
@@ -183,13 +184,14 @@ async function openCode(code, { from = null, at = 0 } = {}) {
     }
     return false;
   }
-  const { deal, line, history, frames } = reply.result;
+  const { deal, line, history, rule, frames } = reply.result;
   if (!Array.isArray(frames) || frames.length === 0) return false;
   pause();
   view.frames = frames;
   view.deal = deal;
   view.line = line;
   view.history = history;
+  view.rule = rule;
   view.code = code;
   view.index = 0;
   view.pending = null;
@@ -207,7 +209,7 @@ async function openCode(code, { from = null, at = 0 } = {}) {
   return true;
 }
 
-/** Open the viewer on {deal, line, history} (the game-over window's game, a ranking entry). */
+/** Open the viewer on {deal, line, history, rule} (the game-over window's game, a ranking entry). */
 export async function openReplay(game, options = {}) {
   if (!game?.history) {
     notify(t("replayUnknown"));
@@ -284,7 +286,7 @@ export function installReplay() {
   $("replay-move").addEventListener("input", (event) => jump(Number(event.target.value)));
   $("replay-play-deal").addEventListener("click", () => playThisDeal());
   $("replay-share").addEventListener("click", (event) => {
-    if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history }, event.currentTarget);
+    if (view.frames) shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, event.currentTarget);
   });
   document.addEventListener("keydown", onKey);
   d.addEventListener("close", onClose);

@@ -9,32 +9,33 @@ import { app, engine, on } from "./store.js";
 import { t } from "./i18n.js";
 
 /**
- * The game of a ranking entry as {deal, line, history}: `history` is the
- * entry's moves as stored (text), which replay_encode reads as they are;
- * null when there is no such entry.
+ * The game of a ranking entry as {deal, line, history, rule}: `history` is the
+ * entry's moves as stored (text), which replay_encode reads as they are,
+ * `rule` the placement rule it was played by; null when there is no such entry.
  */
 export function rankingGame(line, id) {
   const entry = (app.records[line]?.ranking ?? []).find((e) => e.id === id);
-  return entry ? { deal: entry.deal, line, history: entry.history ?? null } : null;
+  return entry ? { deal: entry.deal, line, history: entry.history ?? null, rule: entry.rule } : null;
 }
 
-/** The finished (or any) game on the board as {deal, line, history}, or null without its moves. */
+/** The finished (or any) game on the board as {deal, line, history, rule}, or null without its moves. */
 export function boardGame() {
   const state = app.state;
   const history = state?.save?.history;
   if (!state || !Array.isArray(history)) return null;
-  return { deal: state.deal, line: state.line, history };
+  return { deal: state.deal, line: state.line, history, rule: state.rule };
 }
 
 /**
- * The engine's replay code of {deal, line, history} (history: the moves
- * [[from, to], ...] or a ranking entry's stored text); null (and a notice)
- * when there are no moves or the engine refuses them.
+ * The engine's replay code of {deal, line, history, rule} (history: the moves
+ * [[from, to], ...] or a ranking entry's stored text; rule: the game's
+ * placement rule, as the engine gave it); null (and a notice) when there are
+ * no moves or the engine refuses them.
  */
 export async function replayCode(game, anchor = null) {
   if (!game?.history || engine.state !== "ready") return null;
   const reply = await engine.request("replay_encode", {
-    deal: game.deal, line: game.line, history: game.history,
+    deal: game.deal, line: game.line, history: game.history, rule: game.rule,
   });
   if (!reply.ok) {
     showShareStatus(t("replayBad"), anchor);

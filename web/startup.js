@@ -4,10 +4,9 @@
 // restart.
 
 import { $, root } from "./dom.js";
-import { renderer, firstGame, firstBoard } from "./first.js";
 import * as storage from "./storage.js";
 import { app, engine } from "./store.js";
-import { grid, setBusy, resetBusy, whenIdle } from "./board.js";
+import { setBusy, resetBusy, showBoard, showLoading, whenIdle } from "./board.js";
 import { showBar, watchBarSize } from "./bar.js";
 import { resetClock, updateClock } from "./clock.js";
 import { notify } from "./notices.js";
@@ -21,15 +20,17 @@ import { t } from "./i18n.js";
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
  * first.js's board waits for the engine; the board stays busy until then.
+ * `firstGame` is the stored game document first.js drew (or null), `firstBoard`
+ * its 81 colours (or null).
  */
-export function firstPaint() {
+export function firstPaint(firstGame, firstBoard) {
   const storedSettings = storage.loadSettings()?.doc;
   if (storedSettings && typeof storedSettings === "object") {
     if (storedSettings.line === 4 || storedSettings.line === 5) app.settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
   if (firstBoard) { // already on the canvas (first.js)
-    grid.setBoard(firstBoard);
+    showBoard(firstBoard, { drawn: true });
     const line = firstGame.line === 4 ? 4 : 5;
     const storedRecords = storage.loadRecords(line)?.doc;
     if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
@@ -61,7 +62,7 @@ async function whenReady() {
   await applyPendingSettings();
   const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await newGame());
   setBusy(-1);
-  renderer.setLoading(false);
+  showLoading(false);
   if (engine.state === "ready" && opened) {
     $("engine-error").hidden = true;
     root.dataset.engine = "ready";
@@ -153,7 +154,7 @@ export function installStartup() {
   $("engine-retry").addEventListener("click", () => {
     $("engine-error").hidden = true;
     root.dataset.engine = "loading";
-    renderer.setLoading(true);
+    showLoading(true);
     resetBusy();
     engine.restart();
   });

@@ -150,7 +150,7 @@ def short_game_code(deal: int = 5, moves: int = 8) -> str:
         source = next(i for i, c in enumerate(board) if c and reachable(board, i))
         game.move(divmod(source, 9), divmod(min(reachable(board, source)), 9))
     assert game.history is not None
-    return encode(deal, 5, game.history)
+    return encode(deal, 5, game.history, game.rule)
 
 
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])

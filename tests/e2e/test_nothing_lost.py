@@ -162,7 +162,7 @@ def test_broken_records_are_kept_aside_and_the_game_untouched(
 
 def test_newer_versions_are_left_untouched(context: Any, page: Any, site: Any) -> None:
     newer_records = records_with(5, 24)
-    newer_records["version"] = 3
+    newer_records["version"] = 4
     newer_settings = {**SETTINGS, "version": 3, "future": True}
     seed_storage(context, {records_key(5): newer_records, SETTINGS_KEY: newer_settings,
                            GAME_KEY: nearly_full(10)})
@@ -184,7 +184,7 @@ def test_newer_versions_are_left_untouched(context: Any, page: Any, site: Any) -
 
 def test_newer_saved_game_is_never_overwritten(context: Any, page: Any, site: Any) -> None:
     newer = game_doc(WALL_ROWS)
-    newer["version"] = 3
+    newer["version"] = 4
     seed_storage(context, {GAME_KEY: newer})
     open_game(page, site)
     kept = raw(page, GAME_KEY)

@@ -36,6 +36,7 @@ from kugler_core.daily import deal_of_day
 from kugler_core.facade import Session
 from kugler_core.paths import reachable
 from kugler_core.replay import encode
+from kugler_core.rng import RULE
 
 REPLAY = "dialog#replay-window"
 REPLAY_CELLS = f"{REPLAY} [role=grid] [role=gridcell]"
@@ -186,7 +187,7 @@ def check_whole_replay(page: Any, boards: list[list[int]]) -> None:
 
 def test_a_replay_link_opens_in_a_fresh_browser(context: Any, page: Any, site: Any) -> None:
     _, moves, boards = random_game(deal=777, line=4, seed=3)
-    code = encode(777, 4, moves)
+    code = encode(777, 4, moves, RULE)
     open_viewer_from_link(page, site.url + "#replay=" + code)
     assert "777" in text(page, "#replay-info")
     check_whole_replay(page, boards)
@@ -201,7 +202,7 @@ def test_a_replay_link_opens_in_a_fresh_browser(context: Any, page: Any, site: A
 
 def test_play_this_deal_starts_that_deal_and_variant(context: Any, page: Any, site: Any) -> None:
     _, moves, boards = random_game(deal=4321, line=4, seed=5)
-    open_viewer_from_link(page, site.url + "#replay=" + encode(4321, 4, moves))
+    open_viewer_from_link(page, site.url + "#replay=" + encode(4321, 4, moves, RULE))
     assert text(page, "#replay-play-deal") == "Spil denne omgang"
     page.click("#replay-play-deal")
     page.wait_for_function("() => document.querySelector('#deal').textContent.trim() === '4321'")
@@ -215,7 +216,7 @@ def test_play_this_deal_starts_that_deal_and_variant(context: Any, page: Any, si
 def test_a_damaged_link_leaves_the_saved_game_untouched(context: Any, page: Any, site: Any) -> None:
     doc, _, boards, moves = nearly_finished(deal=99)
     seed_storage(context, {GAME_KEY: doc})
-    code = encode(99, 5, moves)
+    code = encode(99, 5, moves, RULE)
     damaged = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
     open_game(page, site, "#replay=" + damaged)
     page.wait_for_selector("#notice:not([hidden])")
@@ -254,7 +255,7 @@ def test_share_falls_back_to_the_clipboard(browser: Any, site: Any) -> None:
         # made at once has come back empty)
         page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.length > 0)")
         link = page.evaluate("navigator.clipboard.readText()")
-        assert link == site.url + "#replay=" + encode(31337, 5, moves)
+        assert link == site.url + "#replay=" + encode(31337, 5, moves, RULE)
         # a ranking row has the same: its replay and its link
         page.keyboard.press("Escape")
         page.click("#menu")
@@ -360,7 +361,7 @@ def test_animated_steps_and_play_end_on_the_engine_boards(
     both end on the board of the move asked for."""
     _, moves, boards = random_game(deal=2024, line=5, seed=7)
     page.emulate_media(reduced_motion="no-preference")
-    open_viewer_from_link(page, site.url + "#replay=" + encode(2024, 5, moves))
+    open_viewer_from_link(page, site.url + "#replay=" + encode(2024, 5, moves, RULE))
     for _ in range(4):
         page.click("#replay-next")
     wait_move(page, 4)
@@ -391,7 +392,7 @@ def test_a_replay_link_opens_offline(sw_context: Any, site: SiteServer) -> None:
     wait_controlled(page)
     _, moves, boards = random_game(deal=5150, line=5, seed=4)
     sw_context.set_offline(True)
-    link = site.url + "#replay=" + encode(5150, 5, moves)
+    link = site.url + "#replay=" + encode(5150, 5, moves, RULE)
     offline = sw_context.new_page()
     response = offline.goto(link)
     assert response is not None and response.from_service_worker
@@ -401,7 +402,7 @@ def test_a_replay_link_opens_offline(sw_context: Any, site: SiteServer) -> None:
     # and a damaged one offline: a notice, the game as it was
     saved = stored(offline, GAME_KEY)
     offline.keyboard.press("Escape")
-    offline.evaluate("h => { location.hash = h; }", "#replay=" + encode(5150, 5, moves)[:-2])
+    offline.evaluate("h => { location.hash = h; }", "#replay=" + encode(5150, 5, moves, RULE)[:-2])
     offline.wait_for_selector("#notice:not([hidden])")
     assert not offline.locator(REPLAY).is_visible()
     assert stored(offline, GAME_KEY) == saved
@@ -414,7 +415,7 @@ def test_the_web_share_api_gets_the_replay_link(context: Any, page: Any, site: A
         return Promise.resolve();
       };""")
     _, moves, _ = random_game(deal=606, line=5, seed=6)
-    code = encode(606, 5, moves)
+    code = encode(606, 5, moves, RULE)
     open_viewer_from_link(page, site.url + "#replay=" + code)
     page.click("#replay-share")
     page.wait_for_function("() => window.__shared !== undefined")
@@ -497,7 +498,7 @@ def test_the_viewer_fits_every_screen(browser: Any, site: Any, size: tuple[int, 
                               reduced_motion="reduce", has_touch=True)
     try:
         page = ctx.new_page()
-        open_viewer_from_link(page, site.url + "#replay=" + encode(777, 4, moves))
+        open_viewer_from_link(page, site.url + "#replay=" + encode(777, 4, moves, RULE))
         check_window(page, REPLAY, width, height)
         board_box = page.locator("#replay-board").bounding_box()
         grid_box = page.locator("#replay-grid").bounding_box()

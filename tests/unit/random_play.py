@@ -6,6 +6,7 @@ import random
 
 from kugler_core import Game
 from kugler_core.paths import reachable
+from kugler_core.rng import RULE
 
 
 def random_move_index(g: Game, rnd: random.Random) -> tuple[int, int]:
@@ -20,10 +21,12 @@ def random_move_index(g: Game, rnd: random.Random) -> tuple[int, int]:
     raise AssertionError("a game that is not over always has a move")
 
 
-def random_game(deal: int, line: int, seed: int, moves: int = 10**6, game_id: str = "r") -> Game:
-    """A game of random legal moves from a new game of ``deal`` (to its end, or ``moves``)."""
+def random_game(deal: int, line: int, seed: int, moves: int = 10**6, game_id: str = "r",
+                rule: int = RULE) -> Game:
+    """A game of random legal moves from a new game of ``deal`` (to its end, or ``moves``)
+    under placement rule ``rule``."""
     rnd = random.Random(seed)
-    g = Game.new(deal=deal, line=line, id=game_id)
+    g = Game.new(deal=deal, line=line, id=game_id, rule=rule)
     while not g.over and g.moves < moves:
         s, t = random_move_index(g, rnd)
         g.move(divmod(s, 9), divmod(t, 9))

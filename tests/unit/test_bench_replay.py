@@ -14,13 +14,13 @@ def test_greedy_games_are_legal_and_outlive_random_play() -> None:
     g = bench.long_game(1, 4, 150)
     assert g.moves == 150 and not g.over  # random play ends near 30 moves
     verify(g)
-    assert decode(encode(1, 4, g.history)) == (1, 4, g.history)
+    assert decode(encode(1, 4, g.history, g.rule)) == (1, 4, g.history, g.rule)
 
 
 def test_measure_reports_every_number() -> None:
     g = bench.long_game(2, 4, 40)
     m = bench.measure(2, 4, list(g.history), repeat=1)
-    assert m["moves"] == 40 and m["code_chars"] == len(encode(2, 4, g.history))
+    assert m["moves"] == 40 and m["code_chars"] == len(encode(2, 4, g.history, g.rule))
     assert all(m[k] >= 0 for k in ("encode_ms", "unpack_ms", "replay_ms", "replay_decode_ms",
                                    "load_ms", "verify_ms"))
     assert m["reply_kb"] > 0 and m["doc_kb"] > 0

@@ -229,7 +229,7 @@ def test_validate_game_rejects() -> None:
         with pytest.raises(DocumentError):
             validate_game(bad)
     with pytest.raises(DocumentError) as info:
-        validate_game(dict(_played(), version=3))
+        validate_game(dict(_played(), version=4))
     assert info.value.code == "newer_version"
 
 
@@ -254,7 +254,7 @@ def test_export_and_read_back() -> None:
         ({"kind": "kugler/settings"}, "bad_document"),
         ({"date": 5}, "bad_document"),
         ({"records": {"5": empty_records(4)}}, "bad_document"),
-        ({"records": {"4": {**empty_records(4), "version": 3}}}, "newer_version"),
+        ({"records": {"4": {**empty_records(4), "version": 4}}}, "newer_version"),
         ({"settings": {**default_settings(), "version": 3}}, "newer_version"),
         ({"game": {**_played(), "board": ["."] * 9}}, "bad_document"),
     ],
@@ -305,7 +305,8 @@ def test_an_old_export_still_imports() -> None:
     parts = read_export(old)
     assert parts["settings"] == dict(default_settings(), language="da", line=4, speed="off")
     five = parts["records"]["5"]
-    assert five["version"] == 2 and five["ranking"][0]["history"] is None
+    assert five["version"] == 3 and five["ranking"][0]["history"] is None
+    assert five["ranking"][0]["rule"] == 1
     assert five["stats"]["assisted"] == {"games": 0, "points": 0}
     assert parts["records"]["4"] == empty_records(4)
     again = make_export(parts["game"], parts["records"], parts["settings"], DATE)

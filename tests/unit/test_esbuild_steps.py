@@ -42,7 +42,7 @@ def site(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(("write", "warning", "untouched"), [
     (inline.write, "inline first script skipped",
-     ("index.html", "first.js", "render.js", "storage.js", "style.css")),
+     ("index.html", "first.js", "render.js", "storage.js", "dom.js", "style.css")),
     (bundles.write, "module bundles skipped", ("main.js", "first.js", "worker.js", "boot.js")),
 ], ids=["inline", "bundles"])
 def test_step_skips_without_esbuild_and_leaves_the_files(
@@ -92,7 +92,8 @@ def check_page(html: str) -> None:
 
 
 def check_hand_on(dist: Path) -> None:
-    for file, name in (("first.js", "first"), ("render.js", "render"), ("storage.js", "storage")):
+    assert not (dist / "first.js").exists(), "nothing imports first.js: it runs inline only"
+    for file, name in (("render.js", "render"), ("storage.js", "storage"), ("dom.js", "dom")):
         text = (dist / file).read_text(encoding="utf-8")
         exported = re.search(r"export const \{ (.*) \} = inline;", text)
         assert exported, file
@@ -160,8 +161,10 @@ def check_bundles(site: Path) -> None:
     worker = (site / "worker.js").read_text(encoding="utf-8")
     for code in (main, worker):
         assert STATIC_IMPORT.search(code) is None, "a bundle imports nothing by URL at start"
-    # The page's bundle takes the inline script's instance of the three modules.
-    for name in ("first", "render", "storage"):
+    # The page's bundle takes the inline script's instance of the modules first.js
+    # imports; first.js itself hands main.js what it made (main.start).
+    assert "globalThis.kuglerInline?.first;" not in main
+    for name in ("render", "storage", "dom"):
         assert f"globalThis.kuglerInline?.{name};" in main, name
     assert "await boardShown" in main and "var BoardGrid = class" in main
     assert "async function bootEngine(" in worker and "self.onmessage" in worker
@@ -184,9 +187,9 @@ def test_bundle_step_on_a_copy_of_the_site(site: Path) -> None:
 
 def test_bundle_step_refuses_modules_the_page_loads_itself(
         site: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Without the inline step, index.html loads first.js, which main.js imports:
-    # bundling it away would leave the page without its first script.
+    # Without the inline step, index.html loads first.js's modules itself, which
+    # main.js imports too: bundling them away would leave first.js without them.
     assert bundles.write(site) is None
-    assert "index.html loads ['first.js', 'render.js', 'storage.js']" in capsys.readouterr().out
+    assert "index.html loads ['dom.js', 'render.js', 'storage.js']" in capsys.readouterr().out
     for name in ("main.js", "first.js", "worker.js", "boot.js"):
         assert (site / name).read_bytes() == (WEB / name).read_bytes(), name

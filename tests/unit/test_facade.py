@@ -200,7 +200,7 @@ def _tampered(key: str, value: Any) -> dict[str, Any]:
         (_tampered("board", ["8" * 9] * 9), "bad_document"),
         (_tampered("over", True), "bad_document"),
         (_tampered("version", 0), "bad_document"),
-        (_tampered("version", 3), "newer_version"),
+        (_tampered("version", 4), "newer_version"),
         (_tampered("kind", "kugler/records"), "bad_document"),
     ],
 )
@@ -341,15 +341,18 @@ def test_records_load() -> None:
     v1 = copy.deepcopy(doc)
     v1["version"] = 1
     del v1["stats"]["assisted"], v1["stats"]["daily"], v1["ranking"][0]["history"]
-    del v1["stats"]["recent"][0]["assisted"]
-    assert ok(s, "records_load", doc=v1, line=5)["records"] == doc  # version 1 is read
+    del v1["ranking"][0]["rule"], v1["stats"]["recent"][0]["assisted"]
+    read = ok(s, "records_load", doc=v1, line=5)["records"]  # version 1 is read
+    assert doc["ranking"][0]["rule"] == 2 and read["ranking"][0]["rule"] == 1  # of rule 1
+    doc["ranking"][0]["rule"] = 1
+    assert read == doc
 
 
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
         ({"doc": {"kind": "kugler/records"}, "line": 5}, "bad_document"),
-        ({"doc": dict(empty_records(5), version=3), "line": 5}, "newer_version"),
+        ({"doc": dict(empty_records(5), version=4), "line": 5}, "newer_version"),
         ({"doc": dict(empty_records(5), record=-1), "line": 5}, "bad_document"),
         ({"doc": empty_records(4), "line": 5}, "bad_document"),
         ({"doc": "[]", "line": 5}, "bad_document"),
@@ -383,7 +386,7 @@ def test_records_add_reports_help_and_daily_bests_of_a_version_1_game() -> None:
     res = ok(Session(), "records_add", records=None, game=finished("a", 2), date=DATE)
     assert res["assisted"] is False
     assert res["daily_best"] is None and res["daily_beaten"] is False
-    assert res["records"]["version"] == 2 and res["records"]["ranking"][0]["history"] is None
+    assert res["records"]["version"] == 3 and res["records"]["ranking"][0]["history"] is None
     assert res["summary"]["assisted"] == {"games": 0, "points": 0}
     assert res["summary"]["daily"] == []
 
@@ -456,7 +459,7 @@ def test_records_merge() -> None:
     assert ok(s, "records_merge", a=None, b=tab_b, line=5)["records"] == tab_b
     assert ok(s, "records_merge", a=tab_a, b=None, line=5)["records"] == tab_a
     assert code(s, "records_merge", a=tab_a, b=empty_records(4), line=5) == "bad_document"
-    assert code(s, "records_merge", a=dict(tab_a, version=3), b=None, line=5) == "newer_version"
+    assert code(s, "records_merge", a=dict(tab_a, version=4), b=None, line=5) == "newer_version"
     assert code(s, "records_merge", a=tab_a, b=None, line=4) == "bad_document"
     assert code(s, "records_merge", a=tab_a, b=None) == "bad_request"
 
@@ -541,9 +544,9 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("version",), 0, "bad_document"),
         (("kind",), "kugler/game", "bad_document"),
         (("game", "score"), -5, "bad_document"),
-        (("game", "version"), 3, "newer_version"),
+        (("game", "version"), 4, "newer_version"),
         (("records", "5", "record"), 999, "bad_document"),
-        (("records", "5", "version"), 3, "newer_version"),
+        (("records", "5", "version"), 4, "newer_version"),
         (("records", "5", "stats", "daily"), {"2026-11-29": 999}, "bad_document"),
         (("records", "5", "ranking", 0, "history"), "0", "bad_document"),
         (("settings", "version"), 3, "newer_version"),
@@ -568,13 +571,16 @@ def test_import_of_an_export_with_version_1_parts() -> None:
     five["version"] = 1
     del five["stats"]["assisted"], five["stats"]["daily"]
     for e in five["ranking"]:
-        del e["history"]
+        del e["history"], e["rule"]
     for r in five["stats"]["recent"]:
         del r["assisted"]
     doc["settings"] = {"kind": "kugler/settings", "version": 1, "language": "en",
                        "reduced_motion": False}
     back = ok(s, "import", doc=doc)
-    assert back["records"]["5"] == _parts()["records"]["5"]
+    expected = _parts()["records"]["5"]
+    for e in expected["ranking"]:
+        e["rule"] = 1  # a version-1 document's games were all played by rule 1
+    assert back["records"]["5"] == expected
     assert back["settings"] == dict(default_settings(), language="en", speed="normal")
 
 

@@ -54,7 +54,8 @@ def test_state_has_the_new_fields() -> None:
     assert len(st["landing"]) == 3
     assert (st["history_known"], st["hints"], st["computer"], st["assisted"], st["daily"]) == (
         True, 0, 0, False, None)
-    assert st["save"]["version"] == 2 and st["save"]["history"] == []
+    assert st["save"]["version"] == 3 and st["save"]["history"] == []
+    assert st["rule"] == st["save"]["rule"] == 2  # every new game plays by rule 2
 
 
 def test_landing_follows_every_move_undo_and_load() -> None:
@@ -74,26 +75,29 @@ def test_landing_follows_every_move_undo_and_load() -> None:
 
 
 def test_the_marks_are_where_the_balls_land_after_a_move_that_makes_no_line() -> None:
+    """Rule 2 through the protocol: after a move that makes no line, every new ball
+    whose marked cell the move did not take stands on its mark; a move that makes a
+    line keeps the marks."""
     s = Session()
     st = ok(s, "new", line=5, deal=1234, id="a")["state"]
     rnd = random.Random(5)
     checked = 0
-    for _ in range(40):
+    for _ in range(60):
         if st["over"]:
             break
         source, target = a_move(st, rnd)
         res = ok(s, "move", **{"from": source, "to": target})
-        if not res["turn"]["lines"]:
-            # the marks for the board after the roll: the state's board with the ball moved
-            board_after_roll = list(st["board"])
-            i, j = source[0] * 9 + source[1], target[0] * 9 + target[1]
-            board_after_roll[j], board_after_roll[i] = board_after_roll[i], 0
-            rolled = Game.from_dict({**st["save"], "board": [
-                "".join(".1234567"[c] for c in board_after_roll[r * 9:r * 9 + 9])
-                for r in range(9)], "undo": None})
-            expected = [[list(c), k] for c, k in rolled.landing()]
-            assert res["turn"]["spawned"] == expected
-            checked += 1
+        turn = res["turn"]
+        if not turn["lines"]:
+            spawned = turn["spawned"][:len(st["landing"])]
+            if list(target) not in [cell for cell, _ in st["landing"]]:
+                assert spawned == st["landing"]
+                checked += 1
+            else:
+                for ball, mark in zip(spawned, st["landing"], strict=True):
+                    assert ball == mark or mark[0] == list(target)
+        elif not turn["spawned"]:
+            assert res["state"]["landing"] == st["landing"]
         st = res["state"]
     assert checked > 0
 
@@ -101,9 +105,10 @@ def test_the_marks_are_where_the_balls_land_after_a_move_that_makes_no_line() ->
 def test_an_old_game_has_no_history() -> None:
     g = Game.new(deal=5, line=5, id="old")
     old = {k: v for k, v in g.to_dict().items()
-           if k not in ("history", "hints", "computer", "daily")}
+           if k not in ("history", "hints", "computer", "daily", "rule", "landing")}
     st = ok(Session(), "load", save={**old, "version": 1})["state"]
     assert st["history_known"] is False and st["save"]["history"] is None
+    assert st["rule"] == st["save"]["rule"] == 1 and st["save"]["landing"] is None
 
 
 # -- new daily, daily --------------------------------------------------------------
@@ -175,10 +180,10 @@ def test_replay_round_trip_gives_every_frame() -> None:
     replies = play(s, 200, seed=3)
     assert s.game is not None and s.game.history is not None
     history = [list(m) for m in s.game.history]
-    code = ok(s, "replay_encode", deal=77, line=4, history=history)["code"]
-    assert code == encode(77, 4, s.game.history)
+    code = ok(s, "replay_encode", deal=77, line=4, history=history, rule=2)["code"]
+    assert code == encode(77, 4, s.game.history, 2)
     res = ok(Session(), "replay_decode", code=code)
-    assert (res["deal"], res["line"], res["history"]) == (77, 4, history)
+    assert (res["deal"], res["line"], res["history"], res["rule"]) == (77, 4, history, 2)
     frames = res["frames"]
     assert len(frames) == len(replies) + 1
     assert frames[0] == {"board": start["board"], "next": start["next"], "score": 0,
@@ -191,14 +196,19 @@ def test_replay_round_trip_gives_every_frame() -> None:
 
 def test_replay_encode_errors() -> None:
     s = Session()
-    assert error(s, "replay_encode", deal=42, line=5, history=[[0, 1]]) == (
+    assert error(s, "replay_encode", deal=42, line=5, history=[[0, 1]], rule=2) == (
         "bad_replay", "move 1 ([0, 0] to [0, 1]) is not legal: no ball at (0, 0)")
-    for args in ({"deal": 0, "line": 5, "history": []}, {"deal": 1, "line": 3, "history": []},
-                 {"deal": 1, "line": 5, "history": [[0]]},
-                 {"deal": 1, "line": 5, "history": [[0, 81]]},
-                 {"deal": 1, "line": 5, "history": "abc"}, {"deal": 1, "line": 5, "history": 5},
-                 {"deal": 1, "line": 5},
-                 {"deal": 1, "line": 5, "history": [], "x": 1}):
+    for args in ({"deal": 0, "line": 5, "history": [], "rule": 2},
+                 {"deal": 1, "line": 3, "history": [], "rule": 2},
+                 {"deal": 1, "line": 5, "history": [[0]], "rule": 2},
+                 {"deal": 1, "line": 5, "history": [[0, 81]], "rule": 2},
+                 {"deal": 1, "line": 5, "history": "abc", "rule": 2},
+                 {"deal": 1, "line": 5, "history": 5, "rule": 2},
+                 {"deal": 1, "line": 5, "rule": 2},
+                 {"deal": 1, "line": 5, "history": []},
+                 {"deal": 1, "line": 5, "history": [], "rule": 3},
+                 {"deal": 1, "line": 5, "history": [], "rule": "2"},
+                 {"deal": 1, "line": 5, "history": [], "rule": 2, "x": 1}):
         assert error(s, "replay_encode", **args)[0] == "bad_request", args
 
 
@@ -223,7 +233,7 @@ def test_replay_decode_errors(code: str, word: str) -> None:
 
 
 def test_fragment_gives_the_replay_code() -> None:
-    code = encode(42, 5, [(30, 0)])
+    code = encode(42, 5, [(30, 0)], 2)
     res = ok(Session(), "fragment", text=f"#replay={code}")
     assert res == {"deal": None, "line": None, "replay": code, "notices": []}
     res = ok(Session(), "fragment", text="#replay=a+b")
@@ -243,6 +253,7 @@ def test_replay_encode_takes_a_ranking_entrys_stored_history() -> None:
     history = [list(pair) for pair in game.history]
     packed = pack_history(history)
     assert isinstance(packed, str)
-    from_list = ok(s, "replay_encode", deal=11, line=4, history=history)["code"]
-    assert ok(s, "replay_encode", deal=11, line=4, history=packed)["code"] == from_list
-    assert error(s, "replay_encode", deal=11, line=4, history=packed[:-1])[0] == "bad_request"
+    from_list = ok(s, "replay_encode", deal=11, line=4, history=history, rule=2)["code"]
+    assert ok(s, "replay_encode", deal=11, line=4, history=packed, rule=2)["code"] == from_list
+    assert error(s, "replay_encode", deal=11, line=4, history=packed[:-1], rule=2
+                 )[0] == "bad_request"

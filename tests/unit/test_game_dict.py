@@ -53,15 +53,16 @@ def test_shape() -> None:
     g = played()
     d = g.to_dict()
     assert list(d) == ["kind", "version", "id", "deal", "line", "ball", "board", "next", "score",
-                       "moves", "seconds", "lines", "over", "hints", "computer", "daily", "undo",
-                       "history"]
-    assert d["kind"] == "kugler/game" and d["version"] == 2 and d["id"] == "abc"
+                       "moves", "seconds", "lines", "over", "hints", "computer", "daily", "rule",
+                       "landing", "undo", "history"]
+    assert d["kind"] == "kugler/game" and d["version"] == 3 and d["id"] == "abc"
+    assert d["rule"] == 2 and d["landing"] == [r * 9 + c for (r, c), _ in g.landing()]
     assert len(d["history"]) == d["moves"] == 12 and d["hints"] == d["computer"] == 0
     assert d["daily"] is None
     assert d["board"] == g.to_text().splitlines()
     assert d["seconds"] == 95 and d["moves"] == 12 and d["over"] is False
     assert isinstance(d["undo"], dict)
-    assert set(d["undo"]) == {"board", "next", "ball", "score", "moves", "lines"}
+    assert set(d["undo"]) == {"board", "next", "ball", "score", "moves", "lines", "landing"}
     assert json.loads(json.dumps(d)) == d
 
 
@@ -98,7 +99,7 @@ def test_from_text_game_round_trip() -> None:
 
 def test_newer_version() -> None:
     d = played().to_dict()
-    d["version"] = 3
+    d["version"] = 4
     d["something_new"] = {"x": 1}
     with pytest.raises(DocumentError) as info:
         Game.from_dict(d)

@@ -25,12 +25,35 @@ def random_move(g: Game, rnd: random.Random) -> tuple[tuple[int, int], tuple[int
     return CELL_OF[s], CELL_OF[t]
 
 
+def announced(board: list[int], deal: int, ball: int, kept: tuple[int, ...], n: int
+              ) -> tuple[int, ...]:
+    """The rule-2 marks written out: the ``kept`` cells, then each next ball on its
+    preferred cell if free, else ``free[fallback % len(free)]``, until 3 (or a full board)."""
+    cells = list(board)
+    out = list(kept)
+    for i in kept:
+        assert not cells[i], "an announced cell stays free until its ball comes"
+        cells[i] = 9
+    for k in range(len(kept), n):
+        free = [i for i in range(81) if not cells[i]]
+        if not free:
+            break
+        b = rng.ball(deal, ball + k)
+        cell = b.cell if not cells[b.cell] else free[b.fallback % len(free)]
+        out.append(cell)
+        cells[cell] = 9
+    return tuple(out)
+
+
 def replay(g_before: Game, turn: Turn, deal: int) -> tuple[list[int], int]:
     """Rebuild the board after ``turn`` from its events alone, checking every ball
-    against the deal: returns the board and the number of balls removed."""
+    against the deal and the rule (under rule 2 each ball on its announced cell
+    while it is free): returns the board and the number of balls removed."""
     board = list(g_before.board)
     ball = g_before.ball
     colors = g_before.next
+    marks = g_before.position.landing
+    assert g_before.rule == 2 or marks == ()
     removed = 0
     assert isinstance(turn.events[0], Roll)
     assert [type(e) for e in turn.events[:2]] in ([Roll, Clear], [Roll, Spawn]), "never empty"
@@ -56,7 +79,9 @@ def replay(g_before: Game, turn: Turn, deal: int) -> tuple[list[int], int]:
                 assert not any(board), "balls come after a line only on an empty board"
             for k, ((r, c), color) in enumerate(event.balls):
                 b = rng.ball(deal, ball + k)
-                if not board[b.cell]:
+                if k < len(marks) and not board[marks[k]]:
+                    assert r * 9 + c == marks[k], "ball lands on its announced cell"
+                elif not board[b.cell]:
                     assert (r, c) == CELL_OF[b.cell], "ball lands on its preferred cell"
                 else:
                     free = [i for i in range(81) if not board[i]]
@@ -67,8 +92,20 @@ def replay(g_before: Game, turn: Turn, deal: int) -> tuple[list[int], int]:
                 assert 0 not in board, "a ball is left out only when the board is full"
             ball += 3
             colors = rng.colors(deal, ball)
+            marks = ()
         previous = event
     return board, removed
+
+
+def check_marks(before: Game, g: Game, turn: Turn) -> None:
+    """After ``turn``: under rule 2 the new position announces the coming balls'
+    cells (those still announced kept when nothing came); none under rule 1."""
+    if g.rule == 1 or g.over:
+        assert g.position.landing == ()
+        return
+    kept = () if turn.spawned else before.position.landing
+    assert g.position.landing == announced(list(g.board), g.deal, g.ball, kept, 3)
+    assert [c for _, c in g.landing()] == list(g.next)[:len(g.landing())]
 
 
 def play_out(g: Game, rnd: random.Random, check_undo: bool = True) -> int:
@@ -88,6 +125,7 @@ def play_out(g: Game, rnd: random.Random, check_undo: bool = True) -> int:
         # events rebuild the board exactly; ball bookkeeping
         board, removed = replay(before, turn, deal)
         assert tuple(board) == g.board
+        check_marks(before, g, turn)
         assert count(g.board) == count(before.board) - removed + len(turn.spawned)
         # no line left standing, scores follow the formula
         assert standing_runs(g.board, line) == []
@@ -109,9 +147,9 @@ def play_out(g: Game, rnd: random.Random, check_undo: bool = True) -> int:
 
 
 @SETTINGS
-@given(deal=deals, line=lines, seed=seeds)
-def test_random_games(deal: int, line: int, seed: int) -> None:
-    g = Game.new(deal=deal, line=line)
+@given(deal=deals, line=lines, seed=seeds, rule=st.sampled_from(rng.RULES))
+def test_random_games(deal: int, line: int, seed: int, rule: int) -> None:
+    g = Game.new(deal=deal, line=line, rule=rule)
     assume(standing_runs(g.board, line) == [])
     assert g.score == 0 and g.moves == 0 and sum(1 for c in g.board if c) == 5
     assert g.next == rng.colors(deal, 5)
@@ -162,11 +200,12 @@ def test_same_deal_same_cells_while_free(deal: int, seeds: tuple[int, int]) -> N
 
 
 @SETTINGS
-@given(deal=deals, line=lines, seed=seeds, stop=st.integers(0, 40))
+@given(deal=deals, line=lines, seed=seeds, stop=st.integers(0, 40),
+       rule=st.sampled_from(rng.RULES))
 def test_document_round_trip_continues_identically(deal: int, line: int, seed: int,
-                                                   stop: int) -> None:
+                                                   stop: int, rule: int) -> None:
     rnd = random.Random(seed)
-    g = Game.new(deal=deal, line=line, id=f"g{seed}")
+    g = Game.new(deal=deal, line=line, id=f"g{seed}", rule=rule)
     for _ in range(stop):
         if g.over:
             break

@@ -49,3 +49,51 @@ def test_deal_1_raw_words() -> None:
 
 def test_same_for_both_variants() -> None:
     assert Game.new(deal=1, line=4).board == Game.new(deal=1, line=5).board
+
+
+# Deal 1 played by fixed moves under each placement rule (rng.RULES): the cells
+# where the new balls of every move land, and the board after 15 moves. The
+# rule-1 literals were made by the code before rule 2 and must never change (games
+# begun before it are replayed by them); rule 2 is every new game's.
+
+GOLDEN_MOVES = {
+    1: [(25, 65), (46, 38), (49, 26), (38, 69), (21, 22), (33, 53), (74, 51), (77, 0),
+        (47, 67), (70, 38), (47, 1), (53, 60), (72, 75), (64, 56), (23, 32)],
+    2: [(25, 65), (46, 38), (49, 26), (38, 69), (21, 22), (33, 53), (74, 51), (77, 0),
+        (43, 64), (65, 29), (57, 73), (56, 38), (73, 56), (61, 62), (56, 36)],
+}
+GOLDEN_SPAWNED = {
+    1: [[34, 31, 59], [19, 57, 24], [40, 2, 39], [12, 21, 70], [47, 33, 49], [23, 9, 74],
+        [7, 42, 77], [8, 52, 58], [27, 47, 80], [78, 72, 64], [21, 68, 37], [61, 20, 13],
+        [45, 33, 73], [74, 44, 5], [28, 16, 71]],
+    2: [[34, 31, 59], [19, 57, 24], [40, 2, 39], [12, 21, 70], [47, 33, 49], [23, 9, 74],
+        [7, 42, 77], [6, 50, 56], [27, 8, 80], [78, 72, 63], [21, 67, 65], [61, 20, 13],
+        [75, 33, 11], [74, 44, 5], [32, 17, 71]],
+}
+GOLDEN_BOARD = {
+    1: ["152..6.74", "2..65..3.", ".2363.5.7", "35..55466", ".2767.225", "5...1.55.",
+        "..423241.", "..1.643.6", ".414..6.1"],
+    2: ["1.2..6475", "2.465...3", ".236355.7", "3.1.55466", "2.367.2.5", "..6.155.4",
+        ".....2..1", "422.4.376", "4.15..6.1"],
+}
+GOLDEN_MARKS = {
+    1: [((8, 4), 7), ((4, 0), 6), ((8, 7), 1)],
+    2: [((8, 4), 7), ((4, 7), 6), ((8, 7), 1)],
+}
+
+
+def test_deal_1_under_each_rule() -> None:
+    for rule in rng.RULES:
+        g = Game.new(deal=1, line=5, rule=rule)
+        spawned = []
+        for s, t in GOLDEN_MOVES[rule]:
+            turn = g.move(divmod(s, 9), divmod(t, 9))
+            spawned.append([r * 9 + c for (r, c), _ in turn.spawned])
+        assert spawned == GOLDEN_SPAWNED[rule], rule
+        assert g.to_text().splitlines() == GOLDEN_BOARD[rule], rule
+        assert g.landing() == GOLDEN_MARKS[rule], rule
+    # the same first 8 moves; the rules part at move 8, whose new balls rule 1 put
+    # where the board after the move said, rule 2 where they had been announced
+    assert GOLDEN_MOVES[1][:8] == GOLDEN_MOVES[2][:8]
+    assert GOLDEN_SPAWNED[1][:7] == GOLDEN_SPAWNED[2][:7]
+    assert GOLDEN_SPAWNED[1][7] != GOLDEN_SPAWNED[2][7]

@@ -89,7 +89,7 @@ def test_first_game_sets_record_rank_and_stats() -> None:
     assert d["stats"]["daily"] == {}
     assert d["ranking"] == [
         {"id": "a", "points": 30, "moves": 12, "seconds": 99, "lines": {"5": 3},
-         "deal": 7, "date": DATE, "name": "Ann", "history": None}
+         "deal": 7, "date": DATE, "name": "Ann", "history": None, "rule": 1}
     ]
     assert not res.assisted and res.daily_best is None and not res.daily_beaten
     assert validate_records(d, 5) == d
@@ -355,7 +355,7 @@ def test_more_than_ten_ranking_entries_is_rejected() -> None:
 
 def test_newer_version_is_reported_as_such() -> None:
     d = play([10])
-    d["version"] = 3
+    d["version"] = 4
     with pytest.raises(DocumentError) as info:
         validate_records(d, 5)
     assert info.value.code == "newer_version"
@@ -756,13 +756,14 @@ def test_version_1_records_are_read() -> None:
     old = copy.deepcopy(V1)
     d = validate_records(old, 5)
     assert old == V1  # the stored document is not changed
-    assert d["version"] == 2
-    assert d["ranking"] == [{**V1["ranking"][0], "history": None}]  # type: ignore[index]
+    assert d["version"] == 3
+    assert d["ranking"] == [{**V1["ranking"][0], "history": None,  # type: ignore[index]
+                             "rule": 1}]
     assert d["stats"]["assisted"] == {"games": 0, "points": 0} and d["stats"]["daily"] == {}
     assert [r["assisted"] for r in d["stats"]["recent"]] == [False, False]
     assert validate_records(d, 5) == d
     res = add_game(old, game("g2", 0), DATE)  # a version-1 document takes a new game
-    assert res.doc["version"] == 2 and res.rank == 2
+    assert res.doc["version"] == 3 and res.rank == 2
 
 
 @pytest.mark.parametrize(

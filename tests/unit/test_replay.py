@@ -17,6 +17,7 @@ from kugler_core.board import CELL_OF
 from kugler_core.errors import DocumentError, ReplayError
 from kugler_core.paths import reachable
 from kugler_core.replay import MAX_CODE, decode, encode, game_of, replay, unpack, verify
+from kugler_core.rng import RULE
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -38,16 +39,17 @@ def expected_length(moves: int) -> int:
 
 
 @SETTINGS
-@given(deal=st.integers(1, MAX_DEAL), line=st.sampled_from([4, 5]), seed=st.integers(0, 2**32))
-def test_replay_rebuilds_every_position(deal: int, line: int, seed: int) -> None:
-    g = random_game(deal, line, seed)
+@given(deal=st.integers(1, MAX_DEAL), line=st.sampled_from([4, 5]), seed=st.integers(0, 2**32),
+       rule=st.sampled_from([1, 2]))
+def test_replay_rebuilds_every_position(deal: int, line: int, seed: int, rule: int) -> None:
+    g = random_game(deal, line, seed, rule=rule)
     history = g.history
     assert history is not None and len(history) == g.moves
-    frames = replay(deal, line, history)
+    frames = replay(deal, line, history, rule)
     assert len(frames) == g.moves + 1
-    assert frames[0].position == Game.new(deal=deal, line=line).position
+    assert frames[0].position == Game.new(deal=deal, line=line, rule=rule).position
     assert frames[0].turn is None
-    again = Game.new(deal=deal, line=line)
+    again = Game.new(deal=deal, line=line, rule=rule)
     for (s, t), frame in zip(history, frames[1:], strict=True):
         turn = again.move(CELL_OF[s], CELL_OF[t])
         assert frame.turn == turn and frame.position == again.position
@@ -58,7 +60,7 @@ def test_replay_rebuilds_every_position(deal: int, line: int, seed: int) -> None
 def test_game_of_gives_a_game_that_goes_on_and_can_undo() -> None:
     g = random_game(77, 5, seed=3, moves=20)
     assert g.history is not None
-    rebuilt = game_of(77, 5, g.history, id="r")
+    rebuilt = game_of(77, 5, g.history, g.rule, id="r")
     assert rebuilt.to_dict() == g.to_dict()
     rebuilt.undo()
     g.undo()
@@ -66,7 +68,7 @@ def test_game_of_gives_a_game_that_goes_on_and_can_undo() -> None:
 
 
 def test_replay_of_no_moves_is_the_start() -> None:
-    frames = replay(9, 4, [])
+    frames = replay(9, 4, [], RULE)
     assert len(frames) == 1 and frames[0].position == Game.new(deal=9, line=4).position
 
 
@@ -89,7 +91,7 @@ def legal_start(deal: int = 42) -> tuple[int, int]:
 def test_an_illegal_move_list_names_the_first_bad_move(history: list[object], move: int,
                                                       word: str) -> None:
     with pytest.raises(ReplayError, match=word) as info:
-        replay(42, 5, history)  # type: ignore[arg-type]
+        replay(42, 5, history, RULE)  # type: ignore[arg-type]
     assert info.value.move == move and info.value.code == "bad_replay"
     assert f"move {move}" in str(info.value)
     assert isinstance(info.value, ValueError) and isinstance(info.value, DocumentError)
@@ -109,7 +111,7 @@ def test_an_unreachable_target_is_refused() -> None:
                 walled = free - reachable(board, s)
                 if walled:
                     with pytest.raises(ReplayError, match="no free path") as info:
-                        replay(42, 5, [*g.history, (s, min(walled))])
+                        replay(42, 5, [*g.history, (s, min(walled))], g.rule)
                     assert info.value.move == g.moves + 1
                     return
     raise AssertionError("no walled-in ball found")
@@ -119,14 +121,15 @@ def test_a_move_after_the_end_is_refused() -> None:
     g = random_game(5, 5, seed=1)
     assert g.over and g.history is not None
     with pytest.raises(ReplayError, match="over") as info:
-        replay(5, 5, [*g.history, (0, 1)])
+        replay(5, 5, [*g.history, (0, 1)], g.rule)
     assert info.value.move == g.moves + 1
 
 
-@pytest.mark.parametrize(("deal", "line"), [(0, 5), (MAX_DEAL + 1, 5), (1, 6), (True, 5)])
-def test_a_bad_deal_or_line(deal: int, line: int) -> None:
+@pytest.mark.parametrize(("deal", "line", "rule"), [
+    (0, 5, 2), (MAX_DEAL + 1, 5, 2), (1, 6, 2), (True, 5, 2), (1, 5, 0), (1, 5, 3), (1, 5, True)])
+def test_a_bad_deal_line_or_rule(deal: int, line: int, rule: int) -> None:
     with pytest.raises(ReplayError):
-        replay(deal, line, [])
+        replay(deal, line, [], rule)
 
 
 def test_verify_refuses_a_history_that_leads_elsewhere() -> None:
@@ -138,8 +141,9 @@ def test_verify_refuses_a_history_that_leads_elsewhere() -> None:
     tampered = Game.from_dict(d)  # the shape is fine: loading does not replay
     with pytest.raises(ReplayError, match="do not lead"):
         verify(tampered)
-    old = {k: v for k, v in g.to_dict().items()
-           if k not in ("history", "hints", "computer", "daily")}
+    old = {k: v for k, v in random_game(11, 4, seed=2, moves=15, rule=1).to_dict().items()
+           if k not in ("history", "hints", "computer", "daily", "rule", "landing")}
+    old["undo"] = {k: v for k, v in old["undo"].items() if k != "landing"}
     with pytest.raises(ReplayError, match="cannot be replayed"):
         verify(Game.from_dict({**old, "version": 1}))
 
@@ -149,15 +153,15 @@ def test_verify_refuses_a_history_that_leads_elsewhere() -> None:
 
 @SETTINGS
 @given(deal=st.integers(1, MAX_DEAL), line=st.sampled_from([4, 5]), seed=st.integers(0, 2**32),
-       moves=st.integers(0, 60))
-def test_code_round_trip(deal: int, line: int, seed: int, moves: int) -> None:
-    g = random_game(deal, line, seed, moves)
+       moves=st.integers(0, 60), rule=st.sampled_from([1, 2]))
+def test_code_round_trip(deal: int, line: int, seed: int, moves: int, rule: int) -> None:
+    g = random_game(deal, line, seed, moves, rule=rule)
     assert g.history is not None
-    code = encode(deal, line, g.history)
+    code = encode(deal, line, g.history, rule)
     assert set(code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     assert len(code) == expected_length(g.moves)
-    assert decode(code) == (deal, line, g.history)
-    assert unpack(code) == (deal, line, g.history)
+    assert decode(code) == (deal, line, g.history, rule)
+    assert unpack(code) == (deal, line, g.history, rule)
 
 
 @st.composite
@@ -181,9 +185,9 @@ def corruptions(draw: st.DrawFn, code: str) -> str:
     return out
 
 
-CODES = [encode(g.deal, g.line, g.history) for g in
-         (random_game(d, line, d, m) for d, line, m in
-          ((1, 5, 0), (2, 4, 3), (3, 5, 25), (4, 4, 10**6), (5, 5, 10**6)))
+CODES = [encode(g.deal, g.line, g.history, g.rule) for g in
+         (random_game(d, line, d, m, rule=rule) for d, line, m, rule in
+          ((1, 5, 0, 2), (2, 4, 3, 2), (3, 5, 25, 1), (4, 4, 10**6, 2), (5, 5, 10**6, 1)))
          if g.history is not None]
 
 
@@ -234,10 +238,11 @@ def test_bad_codes(code: object, word: str) -> None:
 
 def test_codes_with_a_good_check_but_no_game() -> None:
     head = bytes([1, 5]) + (42).to_bytes(4, "big")
-    assert decode(code_of(head + (0).to_bytes(3, "big"))) == (42, 5, ())
+    assert decode(code_of(head + (0).to_bytes(3, "big"))) == (42, 5, (), 1)
+    assert decode(code_of(bytes([2]) + head[1:] + (0).to_bytes(3, "big"))) == (42, 5, (), 2)
     with pytest.raises(ReplayError, match="newer version"):
-        decode(code_of(bytes([2]) + head[1:] + (0).to_bytes(3, "big")))
-    with pytest.raises(ReplayError, match="version 1"):
+        decode(code_of(bytes([3]) + head[1:] + (0).to_bytes(3, "big")))
+    with pytest.raises(ReplayError, match="version 0"):
         decode(code_of(bytes([0]) + head[1:] + (0).to_bytes(3, "big")))
     with pytest.raises(ReplayError, match="version 1"):
         decode(code_of(head[:3]))
@@ -258,14 +263,17 @@ def test_codes_with_a_good_check_but_no_game() -> None:
     with pytest.raises(ReplayError, match="move 1") as info:
         decode(code_of(one + ((0 << 9) | (1 << 2)).to_bytes(2, "big")))  # no ball on 0
     assert info.value.move == 1
-    assert decode(code_of(one + ((30 << 9) | (0 << 2)).to_bytes(2, "big"))) == (42, 5, ((30, 0),))
+    assert decode(code_of(one + ((30 << 9) | (0 << 2)).to_bytes(2, "big"))) == (
+        42, 5, ((30, 0),), 1)
 
 
 def test_encode_refuses_an_illegal_game() -> None:
     with pytest.raises(ReplayError, match="move 1"):
-        encode(42, 5, [(0, 1)])
+        encode(42, 5, [(0, 1)], RULE)
     with pytest.raises(ReplayError):
-        encode(0, 5, [])
+        encode(0, 5, [], RULE)
+    with pytest.raises(ReplayError):
+        encode(42, 5, [], 3)
 
 
 def test_length_of_long_games() -> None:
@@ -273,5 +281,6 @@ def test_length_of_long_games() -> None:
     assert expected_length(2000) == 4684 and expected_length(5000) == 11684
     g = random_game(4, 4, seed=4)
     assert g.history is not None
-    assert len(encode(4, 4, g.history)) == expected_length(g.moves)
-    assert json.dumps(encode(4, 4, g.history)).strip('"') == encode(4, 4, g.history)
+    assert len(encode(4, 4, g.history, RULE)) == expected_length(g.moves)
+    code = encode(4, 4, g.history, RULE)
+    assert json.dumps(code).strip('"') == code

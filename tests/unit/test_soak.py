@@ -70,8 +70,8 @@ def test_replays_are_checked() -> None:
 def test_a_replay_that_differs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     real = soak.replay
 
-    def skewed(deal: int, line: int, history: Any) -> Any:
-        frames = real(deal, line, history)
+    def skewed(deal: int, line: int, history: Any, rule: int) -> Any:
+        frames = real(deal, line, history, rule)
         position = frames[1].position
         frames[1] = dataclasses.replace(frames[1], position=dataclasses.replace(
             position, score=position.score + 2))
