@@ -121,9 +121,10 @@ class Effort:
         self.top_crowded = top_crowded or top
 
 
-QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
+QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60,
+               after_line=True)
 STRONG = Effort(refine=40, top=30, samples=4, crowded=36, refine_crowded=120, top_crowded=90,
-                reply=10)
+                reply=10, after_line=True)
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
