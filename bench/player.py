@@ -96,11 +96,17 @@ def parse_deals(text: str) -> list[int]:
 
 def play_game(deal: int, line: int, strength: str, max_moves: int) -> GameResult:
     """Play deal ``deal`` with the player at ``strength`` until over or ``max_moves``."""
-    game = Game.new(deal=deal, line=line)
+    return play_on(Game.new(deal=deal, line=line), strength, max_moves)
+
+
+def play_on(game: Game, strength: str, moves: int) -> GameResult:
+    """Play ``game`` on with the player at ``strength`` until over or ``moves``
+    more moves; the result counts the points and moves from here."""
+    start, played = game.score, game.moves
     wall: list[float] = []
     cpu: list[float] = []
     scoring = 0
-    while not game.over and game.moves < max_moves:
+    while not game.over and len(wall) < moves:
         w0 = time.perf_counter()
         c0 = time.process_time()
         move = suggest(game, strength)  # type: ignore[arg-type]
@@ -110,8 +116,8 @@ def play_game(deal: int, line: int, strength: str, max_moves: int) -> GameResult
         turn = game.move(*move)
         if turn.lines and turn.path and turn.events[1].type == "clear":
             scoring += 1
-    return GameResult(deal, game.score, game.moves, scoring, not game.over,
-                      tuple(wall), tuple(cpu))
+    return GameResult(game.deal, game.score - start, game.moves - played, scoring,
+                      not game.over, tuple(wall), tuple(cpu))
 
 
 def _play(job: tuple[int, int, str, int]) -> GameResult:
@@ -266,34 +272,24 @@ def load_crises(path: Path) -> list[Crisis]:
 
 @dataclass(frozen=True)
 class CrisisResult:
-    """A crisis position played on: lost or not, free cells at the end (0 when
-    lost), points made, moves played, and the time of each suggestion."""
+    """Crisis position ``index`` played on: ``run`` counts the points and moves
+    from the position (``run.capped``: still going after them), ``free`` the
+    free cells at the end (0 when lost)."""
 
     index: int
-    lost: bool
     free: int
-    points: int
-    moves: int
-    wall: tuple[float, ...]
-    cpu: tuple[float, ...]
+    run: GameResult
+
+    @property
+    def lost(self) -> bool:
+        return not self.run.capped
 
 
 def play_crisis(index: int, crisis: Crisis, strength: str, moves: int) -> CrisisResult:
     """Play ``moves`` moves (fewer when the game ends) from ``crisis``."""
     game = crisis.game()
-    start = game.score
-    wall: list[float] = []
-    cpu: list[float] = []
-    while not game.over and len(wall) < moves:
-        w0 = time.perf_counter()
-        c0 = time.process_time()
-        move = suggest(game, strength)  # type: ignore[arg-type]
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-        assert move is not None
-        game.move(*move)
-    return CrisisResult(index, game.over, game.board.count(0), game.score - start, len(wall),
-                        tuple(wall), tuple(cpu))
+    run = play_on(game, strength, moves)
+    return CrisisResult(index, game.board.count(0), run)
 
 
 def _play_crisis(job: tuple[int, Crisis, str, int]) -> CrisisResult:
@@ -315,13 +311,13 @@ def run_crises(crises: Sequence[Crisis], strength: str, moves: int,
 
 def summarize_crises(results: Sequence[CrisisResult]) -> dict[str, float]:
     """The numbers of the crisis table for one strength."""
-    wall = [t for r in results for t in r.wall]
-    cpu = [t for r in results for t in r.cpu]
+    wall = [t for r in results for t in r.run.wall]
+    cpu = [t for r in results for t in r.run.cpu]
     return {
         "positions": len(results),
         "lost": sum(1 for r in results if r.lost),
         "free_mean": statistics.fmean(r.free for r in results),
-        "points_mean": statistics.fmean(r.points for r in results),
+        "points_mean": statistics.fmean(r.run.points for r in results),
         "ms_median": 1000 * statistics.median(wall) if wall else 0.0,
         "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
     }

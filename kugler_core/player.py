@@ -97,34 +97,26 @@ class Effort:
     ``crowded``: below this many free cells ``refine_crowded`` and
     ``top_crowded`` are used instead; ``samples``: how many sampled cells for
     a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
-    best reply; ``prior``: how much of the ranking's value is added to what
-    the look further finds; ``after_line``: after a move that takes a line,
-    the coming balls land on their marks before the best reply (they come
-    after the free move); ``take_lines``: a line in hand is always taken.
+    best reply.
     """
 
-    __slots__ = ("after_line", "crowded", "prior", "refine", "refine_crowded", "reply",
-                 "samples", "take_lines", "top", "top_crowded")
+    __slots__ = ("crowded", "refine", "refine_crowded", "reply", "samples", "top",
+                 "top_crowded")
 
-    def __init__(self, refine: int, top: int, samples: int, prior: float = 0.0,
-                 crowded: int = 0, refine_crowded: int = 0, top_crowded: int = 0,
-                 after_line: bool = False, take_lines: bool = True, reply: int = 6) -> None:
-        self.reply = reply
-        self.after_line = after_line
-        self.take_lines = take_lines
+    def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
+                 refine_crowded: int = 0, top_crowded: int = 0) -> None:
         self.refine = refine
         self.top = top
         self.samples = samples
-        self.prior = prior
+        self.reply = reply
         self.crowded = crowded
         self.refine_crowded = refine_crowded or refine
         self.top_crowded = top_crowded or top
 
 
-QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60,
-               after_line=True)
-STRONG = Effort(refine=40, top=30, samples=4, crowded=36, refine_crowded=120, top_crowded=90,
-                reply=10, after_line=True)
+QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
+STRONG = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
+                top_crowded=90)
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -159,7 +151,7 @@ def choose(view: View, strength: Strength = "quick") -> Move | None:
         return None
     top = ranked[: effort.top_crowded if crowded else effort.top]
     scoring = [(value, move) for value, move in top if _scores(board, move, line)]
-    if scoring and effort.take_lines:  # a line in hand is taken
+    if scoring:  # a line in hand is taken
         top = scoring
     if len(top) == 1:
         return top[0][1]
@@ -348,47 +340,40 @@ def _scores(board: list[int], move: Move, line: int) -> bool:
 
 def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                   top: list[tuple[float, Move]], effort: Effort) -> Move:
-    """The best of ``top`` one move further. Each candidate is played; a line
-    is followed by the free move the rules give (no new balls), anything else
-    by the coming balls landing on their marks, then by the best reply. A
-    ball whose mark is taken (by the move, or by a ball before it) lands on
-    a free cell drawn from ``rnd`` (``effort.samples`` draws, the value their
-    mean). A candidate is worth its points, the points the landing balls
-    make and the value of the best reply (``rank``); a board that fills is
-    lost. ``effort.prior`` times the candidate's value in the ranking
-    (``top`` holds ``(value, move)``) is added. Ties go to the lower source,
-    then target index."""
+    """The best of ``top`` (``(value, move)`` pairs) one move further. Each
+    candidate is played (a line it completes is removed); then the coming balls
+    land on their marks (after a line they still come, after the free move)
+    and the best reply (``rank``) is taken. A ball whose mark the move took
+    lands on a free cell drawn from ``rnd``: ``effort.samples`` draws, the
+    value their mean. A candidate is worth its points, the points the landing
+    balls make and the value of the best reply; a board that fills is lost.
+    Ties go to the lower source, then target index."""
     line = t.line
     marks = view.landing
     coming = view.next
     best: tuple[float, int, int] | None = None
-    for ranked_value, (source, target) in top:
+    for _value, (source, target) in top:
         b = _played(board, source, target)
         made = settle(b, (target,), line)
-        if made and any(b) and not effort.after_line:
-            value = made + _best_reply(b, t, effort.reply)
-        else:
-            taken = target in marks and not made
-            runs = effort.samples if taken else 1
-            total = 0.0
-            for _ in range(runs):
-                after = b[:]
-                cells = []
-                for cell, colour in zip(marks, coming, strict=False):
-                    if after[cell]:
-                        free = [i for i in range(CELLS) if not after[i]]
-                        if not free:
-                            break
-                        cell = free[rnd.randrange(len(free))]
-                    after[cell] = colour
-                    cells.append(cell)
-                landed = settle(after, cells, line)
-                if 0 in after:
-                    total += landed + _best_reply(after, t, effort.reply)
-                else:
-                    total += INF_LOSS
-            value = made + total / runs
-        key = (value + effort.prior * ranked_value, -source, -target)
+        runs = effort.samples if target in marks and not made else 1
+        total = 0.0
+        for _ in range(runs):
+            after = b[:]
+            cells = []
+            for cell, colour in zip(marks, coming, strict=False):
+                if after[cell]:  # taken by the move (or by a ball before it)
+                    free = [i for i in range(CELLS) if not after[i]]
+                    if not free:
+                        break
+                    cell = free[rnd.randrange(len(free))]
+                after[cell] = colour
+                cells.append(cell)
+            landed = settle(after, cells, line)
+            if 0 in after:
+                total += landed + _best_reply(after, t, effort.reply)
+            else:
+                total += INF_LOSS
+        key = (made + total / runs, -source, -target)
         if best is None or key > best:
             best = key
     assert best is not None

@@ -85,8 +85,15 @@ def test_crisis_positions_are_found_saved_loaded_and_played_on(tmp_path: Path) -
     game = loaded[0].game()
     assert game.board.count(0) == loaded[0].free and game.moves == len(loaded[0].moves)
     r = player_bench.play_crisis(0, loaded[0], "quick", 3)
-    assert r.moves == 3 and len(r.wall) == 3 and not r.lost
-    assert 0 < r.free <= 81 and r.points >= 0
+    assert r.run.moves == 3 and len(r.run.wall) == 3 and r.run.capped and not r.lost
+    assert 0 < r.free <= 81 and r.run.points >= 0 and r.run.deal == 5001
+
+
+def test_the_committed_crisis_positions_come_out() -> None:
+    crises = player_bench.load_crises(player_bench.CRISIS_FILE)
+    assert len(crises) >= 30
+    assert all(c.deal > 100 and c.free <= player_bench.CRISIS_FREE for c in crises)
+    assert all(not c.game().over for c in crises)
 
 
 def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -> None:
@@ -105,8 +112,10 @@ def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -
 
 
 def test_crisis_summary_and_table() -> None:
-    results = [player_bench.CrisisResult(0, True, 0, 10, 7, (0.01,) * 7, (0.01,) * 7),
-               player_bench.CrisisResult(1, False, 20, 34, 25, (0.03,) * 25, (0.02,) * 25)]
+    lost = player_bench.GameResult(9, 10, 7, 1, False, (0.01,) * 7, (0.01,) * 7)
+    alive = player_bench.GameResult(9, 34, 25, 3, True, (0.03,) * 25, (0.02,) * 25)
+    results = [player_bench.CrisisResult(0, 0, lost), player_bench.CrisisResult(1, 20, alive)]
+    assert results[0].lost and not results[1].lost
     s = player_bench.summarize_crises(results)
     assert (s["positions"], s["lost"], s["free_mean"], s["points_mean"]) == (2, 1, 10.0, 22.0)
     table = player_bench.format_crisis_table([("quick", s)], 25).splitlines()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -92,6 +93,29 @@ def test_the_view_is_what_the_player_sees() -> None:
     assert (v.board, v.next, v.line) == (g.board, g.next, 4)
     assert [(CELL_OF[i], c) for i, c in zip(v.landing, v.next, strict=False)] == g.landing()
     assert suggest(g) == tuple(CELL_OF[i] for i in choose(v) or ())
+
+
+def twin(g: Game, deal: int) -> Game:
+    """A game that looks the same as ``g`` (board, coming colours, their marks,
+    variant) but has another deal and ball index: everything it hides differs."""
+    position = replace(g.position, ball=g.ball + 3 * (deal % 7 + 1))
+    return Game(position, deal=deal, line=g.line)
+
+
+@SETTINGS
+@given(deals, deals, lines, seeds, st.integers(min_value=0, max_value=40))
+def test_same_view_same_move(deal: int, other: int, line: int, seed: int, moves: int) -> None:
+    g = random_position(deal, line, seed, moves)
+    h = twin(g, other)
+    assert View.of(h) == View.of(g) and (h.deal, h.ball) != (g.deal, g.ball)
+    assert suggest(g) == suggest(h)
+
+
+def test_same_view_same_strong_move() -> None:
+    g = random_position(5, 5, 1, 15)
+    assert not g.over
+    hidden = [twin(g, d) for d in (1, 99, 123456789)]
+    assert {suggest(x, "strong") for x in [g, *hidden]} == {suggest(g, "strong")}
 
 
 def test_a_saved_and_loaded_game_gets_the_same_move() -> None:
