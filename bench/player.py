@@ -2,6 +2,9 @@
 
     python bench/player.py [--strength quick|strong|both] [--deals 1-100] [--line 5]
                            [--max-moves N] [--jobs 2]
+    python bench/player.py --crisis [--crisis-file bench/crisis.json] [--crisis-moves 25]
+                           [--strength ...] [--jobs 2]
+    python bench/player.py --make-crisis --deals 5001-5040 [--crisis-file ...]
 
 The player (``kugler_core.player.suggest``) plays every deal from the start
 until the game is over (or ``--max-moves`` moves, a safety cap; such games are
@@ -11,11 +14,24 @@ stdout: games, points (mean, median, min, max), moves (mean, median), the
 scoring rate (the share of moves that made a line), and the time per
 suggestion, wall clock, median and p95 (and the median CPU time of the
 process, which moves less when other programs share the machine).
+
+``--crisis`` is a low-noise paired benchmark for comparing two versions of
+the player: a fixed set of crowded positions (``bench/crisis.json``: each a
+deal and the moves from its start that lead to a board with few free cells)
+is played on for ``--crisis-moves`` moves with the real deal. The table
+gives how many games were lost within those moves, the free cells at the
+end (a lost game counts 0) and the points made. The positions come from
+games on deals the main benchmark does not use (5001 and up), played by the
+ranking alone (fast, and weak enough to crowd the board): ``--make-crisis
+--deals 5001-5040`` plays those deals and keeps the position whenever a move
+leaves at most ``CRISIS_FREE`` cells free, at most one every ``CRISIS_GAP``
+moves of a game.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import statistics
 import sys
@@ -26,8 +42,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from kugler_core.board import CELL_OF
+from kugler_core.errors import IllegalMove
+from kugler_core.evaluate import tables
 from kugler_core.game import Game
-from kugler_core.player import STRENGTHS, suggest
+from kugler_core.player import STRENGTHS, rank, suggest
+
+CRISIS_FILE = Path(__file__).resolve().parent / "crisis.json"
+CRISIS_FREE = 18
+"""A position is crowded (a crisis) when at most this many cells are free."""
+CRISIS_GAP = 40
+"""Moves of one game between two crisis positions taken from it."""
+CRISIS_REFINE = 10
+"""``refine`` of the ranking that plays the games the crisis positions come from."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +96,17 @@ def parse_deals(text: str) -> list[int]:
 
 def play_game(deal: int, line: int, strength: str, max_moves: int) -> GameResult:
     """Play deal ``deal`` with the player at ``strength`` until over or ``max_moves``."""
-    game = Game.new(deal=deal, line=line)
+    return play_on(Game.new(deal=deal, line=line), strength, max_moves)
+
+
+def play_on(game: Game, strength: str, moves: int) -> GameResult:
+    """Play ``game`` on with the player at ``strength`` until over or ``moves``
+    more moves; the result counts the points and moves from here."""
+    start, played = game.score, game.moves
     wall: list[float] = []
     cpu: list[float] = []
     scoring = 0
-    while not game.over and game.moves < max_moves:
+    while not game.over and len(wall) < moves:
         w0 = time.perf_counter()
         c0 = time.process_time()
         move = suggest(game, strength)  # type: ignore[arg-type]
@@ -83,8 +116,8 @@ def play_game(deal: int, line: int, strength: str, max_moves: int) -> GameResult
         turn = game.move(*move)
         if turn.lines and turn.path and turn.events[1].type == "clear":
             scoring += 1
-    return GameResult(deal, game.score, game.moves, scoring, not game.over,
-                      tuple(wall), tuple(cpu))
+    return GameResult(game.deal, game.score - start, game.moves - played, scoring,
+                      not game.over, tuple(wall), tuple(cpu))
 
 
 def _play(job: tuple[int, int, str, int]) -> GameResult:
@@ -163,9 +196,143 @@ def run(deals: Sequence[int], line: int, strength: str, max_moves: int,
 
 
 def _progress(strength: str, r: GameResult, done: int, total: int, start: float) -> None:
+    ms = (f", ms median {1000 * statistics.median(r.wall):.1f}"
+          f" (cpu {1000 * statistics.median(r.cpu):.1f})") if r.wall else ""
     print(f"[{strength}] {done}/{total} deal {r.deal}: {r.points} points, {r.moves} moves"
-          f"{' (capped)' if r.capped else ''}, {time.perf_counter() - start:.0f} s",
+          f"{' (capped)' if r.capped else ''}{ms}, {time.perf_counter() - start:.0f} s",
           file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class Crisis:
+    """A crowded position: ``moves`` (source, target cell indices) played from the
+    start of ``deal`` lead to it; ``free`` cells are free there."""
+
+    deal: int
+    line: int
+    moves: tuple[tuple[int, int], ...]
+    free: int
+
+    def game(self) -> Game:
+        """The game at this position; ValueError if the moves do not lead to it
+        (a changed rule or deal stream)."""
+        game = Game.new(deal=self.deal, line=self.line)
+        try:
+            for source, target in self.moves:
+                game.move(CELL_OF[source], CELL_OF[target])
+        except IllegalMove:
+            game = Game.new(deal=self.deal, line=self.line)
+        if game.moves != len(self.moves) or game.over or game.board.count(0) != self.free:
+            raise ValueError(f"crisis position of deal {self.deal} after {len(self.moves)} "
+                             f"moves does not come out with {self.free} free cells")
+        return game
+
+
+def find_crises(deal: int, line: int, max_moves: int, free: int = CRISIS_FREE,
+                gap: int = CRISIS_GAP) -> list[Crisis]:
+    """Play ``deal`` with the ranking alone (``kugler_core.player.rank``, its best
+    move: fast, and weak enough to crowd the board) until over (or
+    ``max_moves``) and keep the positions where a move left at most ``free``
+    cells free (and the game goes on), at most one every ``gap`` moves."""
+    game = Game.new(deal=deal, line=line)
+    t = tables(line)
+    found: list[Crisis] = []
+    last = -gap
+    while not game.over and game.moves < max_moves:
+        ranked = rank(list(game.board), t, CRISIS_REFINE)
+        source, target = ranked[0][1]
+        game.move(CELL_OF[source], CELL_OF[target])
+        left = game.board.count(0)
+        if not game.over and left <= free and game.moves - last >= gap:
+            history = game.history
+            assert history is not None
+            found.append(Crisis(deal, line, tuple(history), left))
+            last = game.moves
+    return found
+
+
+def save_crises(crises: Sequence[Crisis], path: Path) -> None:
+    """Write ``crises`` as JSON (one position a line)."""
+    rows = [json.dumps({"deal": c.deal, "line": c.line, "free": c.free,
+                        "moves": [list(m) for m in c.moves]}, separators=(",", ":"))
+            for c in crises]
+    path.write_text("[\n" + ",\n".join(rows) + "\n]\n", encoding="utf-8")
+
+
+def load_crises(path: Path) -> list[Crisis]:
+    """The positions ``save_crises`` wrote; ValueError for a malformed file."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        return [Crisis(int(r["deal"]), int(r["line"]),
+                       tuple((int(s), int(t)) for s, t in r["moves"]), int(r["free"]))
+                for r in rows]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"{path}: not a list of crisis positions ({error})") from None
+
+
+@dataclass(frozen=True)
+class CrisisResult:
+    """Crisis position ``index`` played on: ``run`` counts the points and moves
+    from the position (``run.capped``: still going after them), ``free`` the
+    free cells at the end (0 when lost)."""
+
+    index: int
+    free: int
+    run: GameResult
+
+    @property
+    def lost(self) -> bool:
+        return not self.run.capped
+
+
+def play_crisis(index: int, crisis: Crisis, strength: str, moves: int) -> CrisisResult:
+    """Play ``moves`` moves (fewer when the game ends) from ``crisis``."""
+    game = crisis.game()
+    run = play_on(game, strength, moves)
+    return CrisisResult(index, game.board.count(0), run)
+
+
+def _play_crisis(job: tuple[int, Crisis, str, int]) -> CrisisResult:
+    return play_crisis(*job)
+
+
+def run_crises(crises: Sequence[Crisis], strength: str, moves: int,
+               jobs: int) -> list[CrisisResult]:
+    """Play every crisis position on; results in file order."""
+    work = [(i, c, strength, moves) for i, c in enumerate(crises)]
+    if jobs <= 1:
+        results = list(map(_play_crisis, work))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            results = list(pool.imap_unordered(_play_crisis, work))
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def summarize_crises(results: Sequence[CrisisResult]) -> dict[str, float]:
+    """The numbers of the crisis table for one strength."""
+    wall = [t for r in results for t in r.run.wall]
+    cpu = [t for r in results for t in r.run.cpu]
+    return {
+        "positions": len(results),
+        "lost": sum(1 for r in results if r.lost),
+        "free_mean": statistics.fmean(r.free for r in results),
+        "points_mean": statistics.fmean(r.run.points for r in results),
+        "ms_median": 1000 * statistics.median(wall) if wall else 0.0,
+        "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
+    }
+
+
+def format_crisis_table(rows: Sequence[tuple[str, dict[str, float]]], moves: int) -> str:
+    """A Markdown table: one row per (strength, crisis summary)."""
+    head = ["strength", "positions", f"lost within {moves} moves", "free cells at the end",
+            "points", "ms median", "cpu ms median"]
+    out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
+    for name, s in rows:
+        cells = [name, f"{int(s['positions'])}", f"{int(s['lost'])}", f"{s['free_mean']:.1f}",
+                 f"{s['points_mean']:.1f}", f"{s['ms_median']:.1f}", f"{s['cpu_ms_median']:.1f}"]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -176,12 +343,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--line", type=int, choices=(4, 5), default=5)
     parser.add_argument("--max-moves", type=int, default=100_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--crisis", action="store_true",
+                        help="play the crisis positions on instead of whole games")
+    parser.add_argument("--make-crisis", action="store_true",
+                        help="play --deals with the ranking alone and write their crisis "
+                             "positions to --crisis-file")
+    parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
+    parser.add_argument("--crisis-moves", type=int, default=25)
     args = parser.parse_args(argv)
     try:
         deals = parse_deals(args.deals)
     except ValueError as error:
         parser.error(str(error))
     strengths = list(STRENGTHS) if args.strength == "both" else [args.strength]
+    if args.make_crisis:
+        found = [c for d in deals
+                 for c in find_crises(d, args.line, args.max_moves, CRISIS_FREE, CRISIS_GAP)]
+        save_crises(found, args.crisis_file)
+        print(f"{len(found)} crisis positions from deals {args.deals} in {args.crisis_file}")
+        return 0
+    if args.crisis:
+        try:
+            crises = load_crises(args.crisis_file)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        rows = [(strength, summarize_crises(run_crises(crises, strength, args.crisis_moves,
+                                                       args.jobs)))
+                for strength in strengths]
+        print(f"crisis positions {args.crisis_file.name}, {args.crisis_moves} moves each, "
+              f"jobs {args.jobs}")
+        print(format_crisis_table(rows, args.crisis_moves))
+        return 0
     rows = []
     for strength in strengths:
         results = run(deals, args.line, strength, args.max_moves, args.jobs)

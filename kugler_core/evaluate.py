@@ -61,10 +61,11 @@ class Tables:
 
     ``windows``: the cell indices of every window of ``line`` cells;
     ``cell_windows[i]``: the windows through cell ``i``; ``shared[a * 81 + b]``:
-    the windows holding both cells ``a`` and ``b`` (absent when none).
+    the windows holding both cells ``a`` and ``b`` (absent when none);
+    ``partners[a]``: the cells that share a window with ``a``.
     """
 
-    __slots__ = ("cell_windows", "line", "shared", "weights", "windows")
+    __slots__ = ("cell_windows", "line", "partners", "shared", "weights", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -87,6 +88,8 @@ class Tables:
                         shared.setdefault(a * CELLS + b, []).append(w)
         self.cell_windows = tuple(tuple(x) for x in through)
         self.shared = {k: tuple(v) for k, v in shared.items()}
+        self.partners = tuple(frozenset(b for b in range(CELLS) if a * CELLS + b in shared)
+                              for a in range(CELLS))
 
 
 @lru_cache(maxsize=2)
@@ -97,19 +100,23 @@ def tables(line: int) -> Tables:
 
 def evaluate(board: Sequence[int], t: Tables) -> float:
     """The value of ``board`` (81 ints) for the player about to move."""
-    neighbours = NEIGHBOURS
     label, empty = empty_regions(board)
     regions = len(empty)
-    free = CELLS - sum(1 for c in board if c)
+    free = board.count(0)
     if not free:
         return INF_LOSS
-    # reach[r * 8 + c]: balls of colour c next to empty region r
+    # reach[r * 8 + c]: balls of colour c next to empty region r; near[i]: the
+    # regions next to the ball on cell i
     reach = [0] * (regions * 8)
-    for i in range(CELLS):
+    near: list[set[int]] = [set()] * CELLS
+    for i, nbs in enumerate(NEIGHBOURS):
         c = board[i]
         if c:
-            for r in {label[nb] for nb in neighbours[i] if not board[nb]}:
-                reach[r * 8 + c] += 1
+            touched = {label[nb] for nb in nbs if not board[nb]}
+            if touched:
+                near[i] = touched
+                for r in touched:
+                    reach[r * 8 + c] += 1
     weights = t.weights
     dead = DEAD
     short = SHORT
@@ -131,17 +138,18 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
             continue
         value = weights[n]
         need = line - n
+        seen = -1
         for i in cells:
             if not board[i]:
                 r = label[i]
+                if r == seen:
+                    continue
+                seen = r
                 have = reach[r * 8 + col]
                 if have:
                     for j in cells:
-                        if board[j]:
-                            for nb in neighbours[j]:
-                                if label[nb] == r:
-                                    have -= 1
-                                    break
+                        if r in near[j]:
+                            have -= 1
                 if have < need:
                     value *= dead if have <= 0 else short
                     break

@@ -45,15 +45,16 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import dataclass
 from heapq import nlargest
 from typing import Literal
 
-from .board import CELL_OF, CELLS, Cell
+from .board import CELL_OF, CELLS, Cell, index
 from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
 
-__all__ = ["STRENGTHS", "Strength", "rank", "suggest"]
+__all__ = ["STRENGTHS", "Strength", "View", "choose", "rank", "suggest"]
 
 Strength = Literal["quick", "strong"]
 STRENGTHS: tuple[Strength, ...] = ("quick", "strong")
@@ -62,29 +63,60 @@ Move = tuple[int, int]
 """(source, target) as cell indices."""
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """All the player sees of a game: ``board`` (81 ints), the colours of the
+    three coming balls (``next``), the cells where they land as the marks
+    show them (``landing``: cell indices in the order the balls come, fewer
+    when the board fills, none when the game is over) and the variant
+    (``line``). Not the deal, not the ball index, nothing after the three.
+
+    >>> v = View.of(Game.new(deal=42))
+    >>> len(v.board), len(v.landing), v.line
+    (81, 3, 5)
+    """
+
+    board: tuple[int, ...]
+    next: tuple[int, int, int]
+    landing: tuple[int, ...]
+    line: int
+
+    @classmethod
+    def of(cls, game: Game) -> View:
+        """The view of ``game``: its board, coming colours, their marks and variant."""
+        marks = tuple(index(cell) for cell, _colour in game.landing())
+        return cls(tuple(game.board), game.next, marks, game.line)
+
+
 class Effort:
     """How much work one suggestion does (fixed numbers, no clock).
 
     ``refine``: how many of the best non-scoring moves by the cheap score get
     the full evaluation; ``top``: how many of the best moves then get a look
-    one move further (0 or 1: none), over ``samples`` sampled landings of the
-    three coming balls; ``prior``: how much of the ranking's value is added to
-    what the look further finds.
+    one move further (the coming balls on their marks, then the best reply);
+    ``crowded``: below this many free cells ``refine_crowded`` and
+    ``top_crowded`` are used instead; ``samples``: how many sampled cells for
+    a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
+    best reply.
     """
 
-    __slots__ = ("prior", "refine", "samples", "top")
+    __slots__ = ("crowded", "refine", "refine_crowded", "reply", "samples", "top",
+                 "top_crowded")
 
-    def __init__(self, refine: int, top: int = 0, samples: int = 0, prior: float = 0.0) -> None:
+    def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
+                 refine_crowded: int = 0, top_crowded: int = 0) -> None:
         self.refine = refine
         self.top = top
         self.samples = samples
-        self.prior = prior
+        self.reply = reply
+        self.crowded = crowded
+        self.refine_crowded = refine_crowded or refine
+        self.top_crowded = top_crowded or top
 
 
-QUICK = Effort(refine=10, top=6, samples=4)
-STRONG = Effort(refine=10, top=8, samples=16, prior=1.0)
-REPLY_REFINE = 6
-"""``refine`` of the best reply in the look one move further."""
+QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
+STRONG = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
+                top_crowded=90)
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -93,34 +125,43 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
     """The suggested move ``(source, target)`` for ``game``, or None when it is over.
 
     ``strength`` is "quick" (for a hint) or "strong" (deeper, for watching and
-    the benchmark). The move is legal in ``game``; ``game`` is not changed.
-    Raises ValueError for an unknown strength.
+    the benchmark). Only ``View.of(game)`` is read. The move is legal in
+    ``game``; ``game`` is not changed. Raises ValueError for an unknown strength.
     """
     if strength not in EFFORTS:
         raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
     if game.over:
         return None
-    board = list(game.board)
-    nxt = game.next
-    line = game.line
+    move = choose(View.of(game), strength)
+    return None if move is None else (CELL_OF[move[0]], CELL_OF[move[1]])
+
+
+def choose(view: View, strength: Strength = "quick") -> Move | None:
+    """The suggested move for ``view`` as cell indices ``(source, target)``, or None
+    when there is no legal move. Raises ValueError for an unknown strength."""
+    effort = EFFORTS.get(strength)
+    if effort is None:
+        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+    board = list(view.board)
+    line = view.line
     t = tables(line)
-    effort = EFFORTS[strength]
-    ranked = rank(board, t, effort.refine)
+    crowded = board.count(0) < effort.crowded
+    ranked = rank(board, t, effort.refine_crowded if crowded else effort.refine)
     if not ranked:
         return None
-    top = ranked[: effort.top]
+    top = ranked[: effort.top_crowded if crowded else effort.top]
     scoring = [(value, move) for value, move in top if _scores(board, move, line)]
-    if scoring:  # a line in hand is taken: the look further chooses among the lines
+    if scoring:  # a line in hand is taken
         top = scoring
-    best = top[0][1] if top else ranked[0][1]
-    if len(top) > 1 and effort.samples:
-        rnd = random.Random(_seed(board, nxt, line, strength))
-        best = _look_further(board, nxt, t, rnd, top, effort)
-    return CELL_OF[best[0]], CELL_OF[best[1]]
+    if len(top) == 1:
+        return top[0][1]
+    rnd = random.Random(_seed(view, strength))
+    return _look_further(board, view, t, rnd, top, effort)
 
 
-def _seed(board: list[int], nxt: tuple[int, int, int], line: int, strength: str) -> int:
-    text = "".join(map(str, board)) + f"|{nxt[0]}{nxt[1]}{nxt[2]}|{line}|{strength}"
+def _seed(view: View, strength: str) -> int:
+    text = (f"{''.join(map(str, view.board))}|{view.next}|{view.landing}|{view.line}"
+            f"|{strength}")
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -130,125 +171,16 @@ def _seed(board: list[int], nxt: tuple[int, int, int], line: int, strength: str)
 def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     """The refined candidate moves, best first, as ``(value, (source, target))``.
 
-    Every legal move gets a cheap score (the exact change of the line
+    Every legal move gets a cheap score (``cheap``: the exact change of the line
     potential); the moves that complete a line and the ``refine`` best others
     get a full value: the points + the evaluation of the board after the move
     (before new balls). Ties go to the lower source, then target index.
     Empty when the board has no legal move. ``board`` is not changed.
     """
-    label, regions = empty_regions(board)
-    if not regions:
-        return []
-
-    windows = t.windows
-    cell_windows = t.cell_windows
-    weights = t.weights
+    plain, scoring = cheap(board, t, refine)
     line = t.line
-    nw = len(windows)
-    wcol = [0] * nw
-    wn = [0] * nw
-    for w in range(nw):
-        col = 0
-        n = 0
-        for i in windows[w]:
-            v = board[i]
-            if v:
-                if v != col:
-                    if col:
-                        col = -1
-                        break
-                    col = v
-                n += 1
-        wcol[w] = col
-        wn[w] = n
-
-    shared = t.shared
-    gain_cache: dict[int, tuple[float, tuple[int, ...]]] = {}
-
-    def gain(target: int, color: int) -> tuple[float, tuple[int, ...]]:
-        key = target * 8 + color
-        hit = gain_cache.get(key)
-        if hit is not None:
-            return hit
-        d = 0.0
-        full: list[int] = []
-        for w in cell_windows[target]:
-            c = wcol[w]
-            if c == 0:
-                d += weights[1]
-            elif c == color:
-                n = wn[w]
-                d += weights[n + 1] - weights[n]
-                if n + 1 == line:
-                    full.append(w)
-            elif c > 0:
-                d -= weights[wn[w]]
-        out = (d, tuple(full))
-        gain_cache[key] = out
-        return out
-
-    def window_value(w: int, source: int, target: int, color: int) -> float:
-        col = 0
-        n = 0
-        for i in windows[w]:
-            v = color if i == target else (0 if i == source else board[i])
-            if v:
-                if v != col:
-                    if col:
-                        return 0.0
-                    col = v
-                n += 1
-        return weights[n] if n < line else 0.0
-
-    plain: list[tuple[float, int, int]] = []
-    scoring: list[Move] = []
-    for s in range(CELLS):
-        color = board[s]
-        if not color:
-            continue
-        near = {label[nb] for nb in NEIGHBOURS[s] if not board[nb]}
-        if not near:
-            continue
-        loss = 0.0
-        for w in cell_windows[s]:
-            c = wcol[w]
-            if c == color:
-                n = wn[w]
-                loss += weights[n - 1] - weights[n]
-            elif c < 0:
-                loss += window_value(w, s, -1, 0)
-        base = s * CELLS
-        for r in near:
-            for tg in regions[r]:
-                d, full = gain(tg, color)
-                both = shared.get(base + tg)
-                if both is None:
-                    if full:
-                        scoring.append((s, tg))
-                        continue
-                    plain.append((loss + d, s, tg))
-                    continue
-                if full and any(w not in both for w in full):
-                    scoring.append((s, tg))
-                    continue
-                exact = loss + d
-                made = False
-                for w in both:
-                    before = weights[wn[w]] if wcol[w] > 0 else 0.0
-                    moved = window_value(w, s, -1, 0)  # the source's share, already in loss
-                    placed = window_value(w, -1, tg, color)  # the target's share, in d
-                    after = window_value(w, s, tg, color)
-                    exact += after - moved - placed + before
-                    if _is_full(windows[w], board, s, tg, color):
-                        made = True
-                if made:
-                    scoring.append((s, tg))
-                else:
-                    plain.append((exact, s, tg))
-
-    picks = nlargest(refine, plain, key=_cheap_key)
     out: list[tuple[float, Move]] = []
-    for _d, s, tg in picks:
+    for _d, s, tg in plain:
         b = _played(board, s, tg)
         out.append((evaluate(b, t), (s, tg)))
     for s, tg in scoring:
@@ -259,21 +191,138 @@ def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     return out
 
 
-def _cheap_key(item: tuple[float, int, int]) -> tuple[float, int, int]:
-    return (item[0], -item[1], -item[2])
+def cheap(board: list[int], t: Tables, best: int
+          ) -> tuple[list[tuple[float, int, int]], list[Move]]:
+    """The legal moves of ``board`` by their cheap score: ``(plain, scoring)``,
+    the ``best`` moves that complete no line as ``(score, source, target)``,
+    best first (ties: lower source, then target), and every move that
+    completes a line, in source then target order. A move's score is the
+    exact change it makes to the line potential: the sum of ``t.weights[n]``
+    over the windows of ``n`` balls of one colour (fewer than a line).
+
+    One pass over the windows gives what lifting each ball loses, what a
+    colour on each empty cell gains, and, for the windows that hold both
+    the source and the target of a move, the correction to their sum.
+    """
+    label, regions = empty_regions(board)
+    if not regions:
+        return [], []
+    weights = t.weights
+    line = t.line
+    w1 = weights[1]
+    loss = [0.0] * CELLS
+    base = [0.0] * CELLS
+    extra: list[list[float]] = [[]] * 8  # extra[c][i]: what colour c on i gains beyond base
+    complete: list[dict[int, list[int]]] = [{} for _ in range(8)]
+    inside: dict[int, float] = {}  # window of one colour -> the correction of a move inside it
+    lone: dict[int, float] = {}  # w * 81 + i: the value of two-colour window w without lone ball i
+    for w, cells in enumerate(t.windows):
+        c1 = n1 = c2 = n2 = 0
+        for i in cells:
+            v = board[i]
+            if v:
+                if v == c1:
+                    n1 += 1
+                elif not c1:
+                    c1 = v
+                    n1 = 1
+                elif v == c2:
+                    n2 += 1
+                elif not c2:
+                    c2 = v
+                    n2 = 1
+                else:
+                    c2 = -1
+                    break
+        if not c1:
+            if w1:
+                for i in cells:
+                    base[i] += w1
+        elif not c2:
+            n = n1
+            here = weights[n]
+            if n >= line:  # a line left standing (only in a diagram)
+                for i in cells:
+                    loss[i] += weights[n - 1]
+                continue
+            up = weights[n + 1]
+            inside[w] = 2 * here - weights[n - 1] - up
+            ex = extra[c1]
+            if not ex:
+                ex = extra[c1] = [0.0] * CELLS
+            drop = weights[n - 1] - here
+            for i in cells:
+                if board[i]:
+                    loss[i] += drop
+                else:
+                    base[i] -= here
+                    ex[i] += up
+                    if n + 1 == line:
+                        complete[c1].setdefault(i, []).append(w)
+        elif c2 > 0 and (n1 == 1 or n2 == 1):
+            for i in cells:
+                v = board[i]
+                if v == c1 and n1 == 1:
+                    loss[i] += weights[n2]
+                    lone[w * CELLS + i] = weights[n2]
+                elif v == c2 and n2 == 1:
+                    loss[i] += weights[n1]
+                    lone[w * CELLS + i] = weights[n1]
+
+    shared = t.shared
+    partners = t.partners
+    windows = t.windows
+    zero = [0.0] * CELLS
+    order: dict[int, list[tuple[float, int]]] = {}  # colour * 128 + region -> (-gain, cell), sorted
+    plain: list[tuple[float, int, int]] = []
+    scoring: list[Move] = []
+    for s in range(CELLS):
+        c = board[s]
+        if not c:
+            continue
+        near = {label[nb] for nb in NEIGHBOURS[s] if not board[nb]}
+        if not near:
+            continue
+        ex = extra[c] or zero
+        done = complete[c]
+        mine = partners[s]
+        ls = loss[s]
+        for r in near:
+            key = c * 128 + r
+            ordered = order.get(key)
+            if ordered is None:
+                ordered = sorted([(-(base[i] + ex[i]), i) for i in regions[r]])
+                order[key] = ordered
+            kept = 0
+            for g, tg in ordered:
+                if tg in mine or tg in done:
+                    continue
+                plain.append((ls - g, -s, -tg))
+                kept += 1
+                if kept == best:
+                    break
+            for tg in done:
+                if label[tg] == r and tg not in mine:
+                    scoring.append((s, tg))
+        for tg in mine:
+            if board[tg] or label[tg] not in near:
+                continue
+            if tg in done and any(s not in windows[w] for w in done[tg]):
+                scoring.append((s, tg))
+                continue
+            d = ls + base[tg] + ex[tg]
+            for w in shared[s * CELLS + tg]:
+                if w in inside:
+                    d += inside[w]
+                else:
+                    d -= lone.get(w * CELLS + s, 0.0)
+            plain.append((d, -s, -tg))
+    scoring.sort()
+    return [(d, -s, -tg) for d, s, tg in nlargest(best, plain)], scoring
 
 
 def _rank_key(item: tuple[float, Move]) -> tuple[float, int, int]:
     return (-item[0], item[1][0], item[1][1])
-
-
-def _is_full(cells: tuple[int, ...], board: list[int], source: int, target: int,
-             color: int) -> bool:
-    for i in cells:
-        v = color if i == target else (0 if i == source else board[i])
-        if v != color:
-            return False
-    return True
 
 
 def _played(board: list[int], source: int, target: int) -> list[int]:
@@ -289,51 +338,49 @@ def _scores(board: list[int], move: Move, line: int) -> bool:
     return settle(b, (move[1],), line) > 0
 
 
-def _look_further(board: list[int], nxt: tuple[int, int, int], t: Tables,
-                  rnd: random.Random, top: list[tuple[float, Move]], effort: Effort) -> Move:
-    """The best of ``top`` one move further: each candidate is played; a line
-    is followed by the free move the rules give (no new balls), anything else
-    by the three coming balls landing on free cells in ``effort.samples`` sampled
-    ways (the same for every candidate: common random numbers), then by the
-    best reply. A candidate is worth its points, plus the mean over the
-    samples of the points the landing balls make and the value of the best
-    reply (``rank``); a sample that fills the board is lost. ``effort.prior``
-    times the candidate's value in the ranking (``top`` holds ``(value,
-    move)``) is added to that worth, so that a move the ranking liked less
-    must be clearly better one move further to win: the samples are few, and
-    among many candidates one may win on lucky samples. Ties go to the lower
-    source, then target index."""
+def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
+                  top: list[tuple[float, Move]], effort: Effort) -> Move:
+    """The best of ``top`` (``(value, move)`` pairs) one move further. Each
+    candidate is played (a line it completes is removed); then the coming balls
+    land on their marks (after a line they still come, after the free move)
+    and the best reply (``rank``) is taken. A ball whose mark the move took
+    lands on a free cell drawn from ``rnd``: ``effort.samples`` draws, the
+    value their mean. A candidate is worth its points, the points the landing
+    balls make and the value of the best reply; a board that fills is lost.
+    Ties go to the lower source, then target index."""
     line = t.line
-    samples = effort.samples
-    orders = []
-    for _ in range(samples):
-        order = list(range(CELLS))
-        rnd.shuffle(order)
-        orders.append(order)
+    marks = view.landing
+    coming = view.next
     best: tuple[float, int, int] | None = None
-    for ranked_value, (source, target) in top:
+    for _value, (source, target) in top:
         b = _played(board, source, target)
         made = settle(b, (target,), line)
-        if made and any(b):
-            value = made + _best_reply(b, t)
-        else:
-            total = 0.0
-            for order in orders:
-                after = b[:]
-                cells = [i for i in order if not after[i]][:3]
-                for colour, cell in zip(nxt, cells, strict=False):  # fewer cells when nearly full
-                    after[cell] = colour
-                landed = settle(after, cells, line)
-                total += INF_LOSS if 0 not in after else landed + _best_reply(after, t)
-            value = made + total / samples
-        key = (value + effort.prior * ranked_value, -source, -target)
+        runs = effort.samples if target in marks and not made else 1
+        total = 0.0
+        for _ in range(runs):
+            after = b[:]
+            cells = []
+            for cell, colour in zip(marks, coming, strict=False):
+                if after[cell]:  # taken by the move (or by a ball before it)
+                    free = [i for i in range(CELLS) if not after[i]]
+                    if not free:
+                        break
+                    cell = free[rnd.randrange(len(free))]
+                after[cell] = colour
+                cells.append(cell)
+            landed = settle(after, cells, line)
+            if 0 in after:
+                total += landed + _best_reply(after, t, effort.reply)
+            else:
+                total += INF_LOSS
+        key = (made + total / runs, -source, -target)
         if best is None or key > best:
             best = key
     assert best is not None
     return (-best[1], -best[2])
 
 
-def _best_reply(board: list[int], t: Tables) -> float:
+def _best_reply(board: list[int], t: Tables, refine: int) -> float:
     """The value of the best move on ``board`` by ``rank`` (INF_LOSS when there is none)."""
-    ranked = rank(board, t, REPLY_REFINE)
+    ranked = rank(board, t, refine)
     return ranked[0][0] if ranked else INF_LOSS

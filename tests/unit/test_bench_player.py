@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 import pytest
 from bench_scripts import load
 
@@ -63,3 +66,74 @@ def test_main_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "line 5, deals 3, max moves 5, jobs 1"
     assert out[3].startswith("| quick | 1 (1 capped) |")
+
+
+# -- the crisis positions ------------------------------------------------------------
+
+
+def test_crisis_positions_are_found_saved_loaded_and_played_on(tmp_path: Path) -> None:
+    found = player_bench.find_crises(5001, 5, 60, free=70, gap=15)
+    assert found, "a game of 60 moves leaves at most 70 cells free"
+    assert found == player_bench.find_crises(5001, 5, 60, free=70, gap=15)  # deterministic
+    assert all(c.free <= 70 for c in found)
+    moves = [len(c.moves) for c in found]
+    assert all(b - a >= 15 for a, b in itertools.pairwise(moves))
+    path = tmp_path / "crisis.json"
+    player_bench.save_crises(found[:2], path)
+    loaded = player_bench.load_crises(path)
+    assert loaded == found[:2]
+    game = loaded[0].game()
+    assert game.board.count(0) == loaded[0].free and game.moves == len(loaded[0].moves)
+    r = player_bench.play_crisis(0, loaded[0], "quick", 3)
+    assert r.run.moves == 3 and len(r.run.wall) == 3 and r.run.capped and not r.lost
+    assert 0 < r.free <= 81 and r.run.points >= 0 and r.run.deal == 5001
+
+
+def test_the_committed_crisis_positions_come_out() -> None:
+    crises = player_bench.load_crises(player_bench.CRISIS_FILE)
+    assert len(crises) >= 30
+    assert all(c.deal > 100 and c.free <= player_bench.CRISIS_FREE for c in crises)
+    assert all(not c.game().over for c in crises)
+
+
+def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -> None:
+    real = player_bench.find_crises(5001, 5, 20, free=80, gap=10)[0]
+    moved = player_bench.Crisis(real.deal, real.line, real.moves, real.free + 1)
+    with pytest.raises(ValueError, match="does not come out"):
+        moved.game()
+    empty = next(i for i, c in enumerate(real.game().board) if not c)
+    illegal = player_bench.Crisis(real.deal, real.line, (*real.moves, (empty, empty)), 0)
+    with pytest.raises(ValueError, match="does not come out"):
+        illegal.game()
+    path = tmp_path / "bad.json"
+    path.write_text('[{"deal": 1}]', encoding="utf-8")
+    with pytest.raises(ValueError, match="not a list of crisis positions"):
+        player_bench.load_crises(path)
+
+
+def test_crisis_summary_and_table() -> None:
+    lost = player_bench.GameResult(9, 10, 7, 1, False, (0.01,) * 7, (0.01,) * 7)
+    alive = player_bench.GameResult(9, 34, 25, 3, True, (0.03,) * 25, (0.02,) * 25)
+    results = [player_bench.CrisisResult(0, 0, lost), player_bench.CrisisResult(1, 20, alive)]
+    assert results[0].lost and not results[1].lost
+    s = player_bench.summarize_crises(results)
+    assert (s["positions"], s["lost"], s["free_mean"], s["points_mean"]) == (2, 1, 10.0, 22.0)
+    table = player_bench.format_crisis_table([("quick", s)], 25).splitlines()
+    assert table[0].startswith("| strength | positions | lost within 25 moves |")
+    assert table[2] == "| quick | 2 | 1 | 10.0 | 22.0 | 30.0 | 20.0 |"
+
+
+def test_main_crisis_makes_and_plays_positions(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "c.json"
+    monkeypatch.setattr(player_bench, "CRISIS_FREE", 70)
+    monkeypatch.setattr(player_bench, "CRISIS_GAP", 30)
+    assert player_bench.main(["--make-crisis", "--deals", "5001", "--max-moves", "40",
+                              "--crisis-file", str(path)]) == 0
+    assert "crisis positions from deals 5001" in capsys.readouterr().out
+    assert player_bench.main(["--crisis", "--crisis-file", str(path), "--crisis-moves", "2",
+                              "--strength", "quick", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"crisis positions {path.name}, 2 moves each, jobs 1"
+    assert out[3].startswith("| quick | ")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kugler_core import MAX_DEAL, Game
+from kugler_core import MAX_DEAL, Game, rng
 from kugler_core.board import CELL_OF, from_text
 from kugler_core.evaluate import evaluate, settle, tables
 from kugler_core.paths import reachable
-from kugler_core.player import suggest
+from kugler_core.player import Strength, View, choose, suggest
 
 deals = st.integers(min_value=1, max_value=MAX_DEAL)
 lines = st.sampled_from([4, 5])
@@ -36,12 +39,6 @@ def random_position(deal: int, line: int, seed: int, moves: int) -> Game:
                 g.move(CELL_OF[s], CELL_OF[rnd.choice(targets)])
                 break
     return g
-
-
-def twin(g: Game, deal: int) -> Game:
-    """A game that looks the same as ``g`` (board, coming colours, variant) but has
-    another deal and another ball index: what it hides differs."""
-    return Game.from_text(g.to_text(), next=g.next, line=g.line, deal=deal)
 
 
 # -- legality, purity ---------------------------------------------------------------
@@ -90,18 +87,32 @@ def test_a_whole_game_of_suggestions_is_legal() -> None:
 # -- fairness, determinism ------------------------------------------------------------
 
 
+def test_the_view_is_what_the_player_sees() -> None:
+    g = random_position(12, 4, 5, 15)
+    v = View.of(g)
+    assert (v.board, v.next, v.line) == (g.board, g.next, 4)
+    assert [(CELL_OF[i], c) for i, c in zip(v.landing, v.next, strict=False)] == g.landing()
+    assert suggest(g) == tuple(CELL_OF[i] for i in choose(v) or ())
+
+
+def twin(g: Game, deal: int) -> Game:
+    """A game that looks the same as ``g`` (board, coming colours, their marks,
+    variant) but has another deal and ball index: everything it hides differs."""
+    position = replace(g.position, ball=g.ball + 3 * (deal % 7 + 1))
+    return Game(position, deal=deal, line=g.line)
+
+
 @SETTINGS
-@given(deals, deals, lines, seeds, st.integers(min_value=0, max_value=60))
-def test_same_visible_position_same_move(deal: int, other: int, line: int, seed: int,
-                                         moves: int) -> None:
+@given(deals, deals, lines, seeds, st.integers(min_value=0, max_value=40))
+def test_same_view_same_move(deal: int, other: int, line: int, seed: int, moves: int) -> None:
     g = random_position(deal, line, seed, moves)
     h = twin(g, other)
-    assert (h.board, h.next, h.line, h.deal) == (g.board, g.next, g.line, other)
+    assert View.of(h) == View.of(g) and (h.deal, h.ball) != (g.deal, g.ball)
     assert suggest(g) == suggest(h)
 
 
-def test_same_visible_position_same_strong_move() -> None:
-    g = random_position(5, 5, 1, 25)
+def test_same_view_same_strong_move() -> None:
+    g = random_position(5, 5, 1, 15)
     assert not g.over
     hidden = [twin(g, d) for d in (1, 99, 123456789)]
     assert {suggest(x, "strong") for x in [g, *hidden]} == {suggest(g, "strong")}
@@ -112,18 +123,71 @@ def test_a_saved_and_loaded_game_gets_the_same_move() -> None:
     assert suggest(Game.from_dict(g.to_dict())) == suggest(g)
 
 
-def test_the_hidden_deal_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    g = random_position(8, 5, 3, 10)
-    expected = suggest(g, "strong")
+@contextmanager
+def only_the_coming_balls(g: Game) -> Iterator[None]:
+    """While inside, the deal stream of ``g`` answers only for its three coming
+    balls: any other ball (or any word of another deal) raises."""
+    allowed = {(g.deal, g.ball + k) for k in range(3)}
+    real_ball, real_word = rng.ball, rng.word
 
-    def forbidden(*_args: object) -> None:
-        raise AssertionError("the player read the deal")
+    def ball(deal: int, k: int) -> rng.Ball:
+        if (deal, k) not in allowed:
+            raise AssertionError(f"the player asked for ball {k} of deal {deal}")
+        return real_ball(deal, k)
 
-    monkeypatch.setattr("kugler_core.rng.ball", forbidden)
-    monkeypatch.setattr("kugler_core.rng.landing", forbidden)
-    monkeypatch.setattr(Game, "deal", property(forbidden))
-    monkeypatch.setattr(Game, "ball", property(forbidden))
-    assert suggest(g, "strong") == expected
+    def word(deal: int, n: int) -> int:
+        if (deal, n) not in allowed:
+            raise AssertionError(f"the player asked for word {n} of deal {deal}")
+        return real_word(deal, n)
+
+    real_ball.cache_clear()
+    rng.seed.cache_clear()
+    rng.ball, rng.word = ball, word  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        rng.ball, rng.word = real_ball, real_word  # type: ignore[assignment]
+        real_ball.cache_clear()
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+@pytest.mark.parametrize(("deal", "line", "seed", "moves"),
+                         [(8, 5, 3, 10), (40, 5, 1, 18), (77, 4, 2, 25), (5, 5, 9, 15)])
+def test_no_ball_past_the_three_coming_is_read(strength: str, deal: int, line: int, seed: int,
+                                               moves: int) -> None:
+    g = random_position(deal, line, seed, moves)
+    assert not g.over
+    expected = suggest(g, strength)  # type: ignore[arg-type]
+    with only_the_coming_balls(g):
+        with pytest.raises(AssertionError, match="ball"):
+            rng.ball(g.deal, g.ball + 3)  # the guard works
+        assert suggest(g, strength) == expected  # type: ignore[arg-type]
+
+
+SPOIL = from_text("""
+    111......
+    .........
+    ........1
+    .........
+    ....6....
+    .........
+    ........2
+    .........
+    222......
+""")
+
+
+@pytest.mark.parametrize("strength", ["quick", "strong"])
+@pytest.mark.parametrize(("marks", "target"), [((4, 40, 41), 4), ((76, 40, 41), 76)])
+def test_the_player_takes_the_cell_where_a_coming_ball_would_spoil_a_line(
+        strength: Strength, marks: tuple[int, int, int], target: int) -> None:
+    """Three 1s on top and three 2s below, a fourth of each one move away: with
+    the marks out of the way the 1s get their fourth (the lower source wins the
+    tie); a coming 3 marked on the cell that would complete the four (the row's
+    fifth) makes the player take that cell itself, so that the 3 lands elsewhere."""
+    assert choose(View(SPOIL, (3, 4, 5), (30, 40, 41), 5), strength) == (26, 3)
+    move = choose(View(SPOIL, (3, 4, 5), marks, 5), strength)
+    assert move is not None and move[1] == target
 
 
 @pytest.mark.parametrize("strength", ["quick", "strong"])
