@@ -26,12 +26,15 @@
 //
 // Events: a hint shown is sent as "hint" {move: {from, to}} on the store's
 // bus (for announcements); the state hint_shown answers is set with cause
-// "hint" (store.js setState).
+// "hint" (store.js setState). While a hint is shown or the computer plays,
+// app.help says so (store.js setHelp: "hint" | "watch" | null), and the
+// coming balls' marks are drawn whether or not their option is on: the
+// computer's move is based on them (options.js).
 
 import { $, root } from "./dom.js";
 import { SIZE } from "./render.js";
 import { engineReady, hintShown, suggest } from "./api.js";
-import { app, emit, on, setState } from "./store.js";
+import { app, emit, on, setHelp, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
 import { cellName } from "./grid.js";
 import { notify } from "./notices.js";
@@ -78,6 +81,7 @@ function clearHint() {
   markHint(null);
   $("hint-note").textContent = "";
   shown = null;
+  if (!watching) setHelp(null);
 }
 
 /** Mark `move` ({from, to, path} of [row, col] cells) on the board for the game `key`. */
@@ -88,6 +92,7 @@ function showHint(move, key) {
   const path = (Array.isArray(move.path) ? move.path : []).map(index);
   shown = { key, from, to };
   markHint({ from, to, path });
+  setHelp("hint"); // the coming balls' marks are drawn while the hint is shown
   select(from);
   $("hint-note").textContent = t("hintNote", { from: cellName(from), to: cellName(to) }); // "C4", as the grid names cells
   emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
@@ -190,6 +195,7 @@ function wakeUp() {
 
 function showWatching() {
   const controls = $("watch-controls");
+  setHelp(watching ? "watch" : shown ? "hint" : null); // the marks are drawn while it plays
   if (watching) root.dataset.watching = paused ? "paused" : "playing";
   else delete root.dataset.watching;
   controls.hidden = !watching;

@@ -7,7 +7,9 @@
 //
 // The marks are the engine's own answer (state.landing: where the three
 // coming balls land if nothing changes); they are hidden while a move
-// animates and shown again with the state that follows it.
+// animates and shown again with the state that follows it. While the
+// computer helps (a hint shown, or watching it play: app.help) they are
+// drawn even with the option off: the computer's move is based on them.
 //
 // Page hooks: input[name=marks|symbols|sound|volume], input[name=speed]
 // (normal, fast, off); data-coming="1".."7" on the grid's marked cells;
@@ -38,7 +40,7 @@ export function symbolImage(color) {
 /** The marks to show now: [[index, colour], ...] of state.landing, or none. */
 function marks() {
   const state = app.state;
-  if (!app.settings.marks || !app.started || !state || state.over) return [];
+  if (!(app.settings.marks || app.help) || !app.started || !state || state.over) return [];
   const landing = Array.isArray(state.landing) ? state.landing : [];
   return landing
     .filter((entry) => Array.isArray(entry?.[0]))
@@ -95,6 +97,7 @@ export function installOptions() {
   }
   on("settings", showSettings);
   on("state", () => showMarks());
+  on("help", () => showMarks());
   on("turn", () => showMarks([])); // the move animates; the next state shows the new marks
   showSettings();
 }

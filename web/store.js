@@ -16,6 +16,7 @@
 //   "busy"    {busy}          the board became busy or idle
 //   "blocked" {index}         the selected ball cannot reach that cell
 //   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
+//   "help"    {help}          the computer's help on the board changed (app.help)
 //   "notice"  {text, ms}      a notice for the player (shown by notices.js)
 //   "language" {language}     the page's words changed language (views relabel)
 
@@ -35,6 +36,12 @@ export const app = {
     kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
     marks: false, symbols: false, sound: false, volume: 60,
   },
+  /**
+   * The computer's help on the board now: "hint" (a hint is shown), "watch"
+   * (the computer plays) or null. While it helps, the coming balls' marks are
+   * drawn whatever the option says: its move is based on them.
+   */
+  help: null,
   /** Validated records documents per variant. */
   records: { 4: null, 5: null },
 };
@@ -87,6 +94,13 @@ export async function setState(next, cause, { turn = null, show = null } = {}) {
   } finally {
     emit("state", { state: next, cause }); // at once when there is nothing to show
   }
+}
+
+/** Say what help the computer gives on the board now ("hint", "watch" or null). */
+export function setHelp(help) {
+  if (app.help === help) return;
+  app.help = help;
+  emit("help", { help });
 }
 
 /** Tell the player `text` for `ms` milliseconds (notices.js shows it; 0: until tapped). */

@@ -20,8 +20,11 @@ from helpers import (
     records_key,
     seed_storage,
     stored,
+    tap,
+    wait_idle,
     wait_ready,
 )
+from test_assist import hint_cells, midgame, watching
 from test_options import differs, next_frames, settings
 
 from kugler_core import Game
@@ -130,3 +133,47 @@ def test_a_game_saved_before_the_rule_goes_on_as_it_was_played(
     assert records["version"] == 3
     assert {e["id"]: e["rule"] for e in records["ranking"]} == {
         "rule1-ranked": 1, "rule1-saved": 1}
+
+
+def landing_cells(page: Any) -> set[int]:
+    """The cells where the stored game's three coming balls land (the engine's marks)."""
+    return {r * 9 + c for (r, c), _ in Game.from_dict(stored(page, GAME_KEY)).landing()}
+
+
+def test_a_hint_and_the_computer_playing_show_the_marks_with_the_option_off(
+        context: Any, page: Any, site: Any) -> None:
+    """The computer's move is based on where the coming balls land: while a hint
+    is shown, and while the computer plays, the canvas draws those marks even
+    with the option off; once the hint is gone, or the game is handed back, they
+    go again."""
+    seed_storage(context, {GAME_KEY: midgame(hints=1)})  # had help already: no question
+    open_game(page, site)
+    assert drawn_marks(page) == set(), "the option is off"
+    page.click("#hint")
+    page.wait_for_selector("[data-hint=to]")
+    hint = hint_cells(page)
+    ring_and_dots = set(hint["to"]) | set(hint["path"])  # drawn on empty cells too
+    landing = landing_cells(page)
+    assert len(landing) == 3
+    assert drawn_marks(page) - ring_and_dots == landing - ring_and_dots
+    assert page.eval_on_selector_all("[data-coming]", "els => els.length") == 3
+    # another selection clears the hint, and the marks with it
+    cells = board(page)
+    other = next(i for i in range(81) if cells[i] and i not in hint["from"])
+    tap(page, *divmod(other, 9))
+    page.wait_for_function("() => !document.querySelector('[data-hint]')")
+    assert drawn_marks(page) == set()
+    assert page.eval_on_selector_all("[data-coming]", "els => els.length") == 0
+    # while the computer plays, the marks of each position it plays from are shown
+    page.click("#menu")
+    page.click("#watch")
+    page.wait_for_selector("html[data-watching=playing]")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('kugler:1:game')).moves >= 14", timeout=60_000)
+    page.click("#watch-pause")
+    wait_idle(page)
+    assert watching(page)
+    assert drawn_marks(page) == landing_cells(page)
+    page.click("#watch-stop")
+    assert not watching(page)
+    assert drawn_marks(page) == set()
