@@ -14,8 +14,8 @@ counted as they stand and marked in the table). Deals are shared out over
 ``--jobs`` processes. Progress goes to stderr; a table per strength goes to
 stdout: games, points (mean, median, min, max), moves (mean, median), the
 scoring rate (the share of moves that made a line), and the time per
-suggestion, wall clock, median and p95 (and the median CPU time of the
-process, which moves less when other programs share the machine).
+suggestion, wall clock, median and p95 (and the median and p95 CPU time of
+the process, which move less when other programs share the machine).
 
 ``--results FILE`` appends each game to FILE (one JSON object a line, with
 its strength and the time of every suggestion) as soon as it ends, so a long
@@ -162,6 +162,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, float]:
         "ms_median": 1000 * statistics.median(wall) if wall else 0.0,
         "ms_p95": 1000 * percentile(wall, 0.95) if wall else 0.0,
         "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
+        "cpu_ms_p95": 1000 * percentile(cpu, 0.95) if cpu else 0.0,
     }
 
 
@@ -169,7 +170,7 @@ def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
     """A Markdown table: one row per (strength, summary), numbers rounded for reading.
     """
     head = ["strength", "games", "mean", "median", "min", "max", "moves mean",
-            "moves median", "scoring rate", "ms median", "ms p95", "cpu ms median"]
+            "moves median", "scoring rate", "ms median", "ms p95", "cpu ms median", "cpu ms p95"]
     out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
     for name, s in rows:
         games = f"{int(s['games'])}" + (f" ({int(s['capped'])} capped)" if s["capped"] else "")
@@ -177,7 +178,7 @@ def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
             name, games, f"{s['mean']:,.0f}", f"{s['median']:,.0f}", f"{s['min']:,.0f}",
             f"{s['max']:,.0f}", f"{s['moves_mean']:,.0f}", f"{s['moves_median']:,.0f}",
             f"{100 * s['scoring_rate']:.1f} %", f"{s['ms_median']:.1f}",
-            f"{s['ms_p95']:.1f}", f"{s['cpu_ms_median']:.1f}",
+            f"{s['ms_p95']:.1f}", f"{s['cpu_ms_median']:.1f}", f"{s['cpu_ms_p95']:.1f}",
         ]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)

@@ -44,7 +44,7 @@ def test_summarize_and_table() -> None:
     assert table[0].startswith("| strength | games | mean | median | min | max |")
     assert table[1].count("---") == table[0].count("|") - 1
     assert table[2] == ("| quick | 2 (1 capped) | 1,500 | 1,500 | 1,000 | 2,001 | 400 | 400"
-                        " | 37.5 % | 25.0 | 40.0 | 25.0 |")
+                        " | 37.5 % | 25.0 | 40.0 | 25.0 | 40.0 |")
 
 
 def test_percentile() -> None:
