@@ -28,7 +28,8 @@ import { openWindow } from "./windows.js";
 import { showHelp } from "./help.js";
 import { openOptions } from "./options.js";
 import { isWatching, requestHint, stopWatching } from "./assist.js";
-import { moveReplay, replayOnTop } from "./replay.js";
+import { replayOnTop } from "./window-replay.js";
+import { moveReplay } from "./replay.js";
 
 /** Start a new game; a game with moves is only given up when the player confirms (restartWith asks). */
 export function newGameAsked() {
