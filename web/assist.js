@@ -29,7 +29,7 @@
 // "hint" (store.js setState). While a hint is shown or the computer plays,
 // app.help says so (store.js setHelp: "hint" | "watch" | null), and the
 // coming balls' marks are drawn whether or not their option is on: the
-// computer's move is based on them (options.js).
+// computer's move is based on them (window-options.js).
 
 import { $, root } from "./dom.js";
 import { SIZE } from "./render.js";

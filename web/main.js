@@ -29,6 +29,7 @@ import { finishGame, installGameOver, openGameOverAgain } from "./gameover.js";
 import { firstPaint, installStartup } from "./startup.js";
 import { installTransfer } from "./transfer.js";
 import { installAssist } from "./assist.js";
+import { installOptionsView } from "./window-options.js";
 import { installOptions } from "./options.js";
 import * as share from "./share.js";
 import { installReplay, openReplayLink } from "./replay.js";
@@ -62,6 +63,7 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installStartup({ newGame, startGame, loadRecords, finishGame, openReplayLink });
   installMenus();
   installTransfer({ startGame, updateRecords, finishGame });
+  installOptionsView();
   installOptions();
   installAnnouncements();
   installSound();
