@@ -1,11 +1,14 @@
-// The options (feature): marks, shapes, sound and volume, animation speed,
+// The player's options (feature): marks, shapes, sound and volume, animation
+// speed (the Options window), and the page's language (the language window),
 // each a field of the settings document. The page asks for a change
-// (settings.js changeSettings), the engine validates it, and the Options
-// window's view (window-options.js) shows what the validated settings say.
-// The window is opened by #options in the game window and the key O (keys.js).
+// (settings.js changeSettings), the engine validates it, and the views show
+// what the validated settings say (window-options.js, language.js). The
+// windows' inputs are the input layer's (buttons.js, menus.js; the key O,
+// keys.js).
 
 import { $ } from "./dom.js";
 import { changeSettings } from "./settings.js";
+import { useLanguage } from "./language.js";
 import { openWindow } from "./windows.js";
 import { showOptions } from "./window-options.js";
 
@@ -28,19 +31,8 @@ export function setOption(name, value) {
   return changeSettings({ [name]: value });
 }
 
-/** Wire #options and the Options window's inputs. */
-export function installOptions() {
-  $("options").addEventListener("click", openOptions);
-  const form = $("options-window");
-  for (const name of ["marks", "symbols", "sound"]) {
-    const box = form.querySelector(`input[name=${name}]`);
-    box.addEventListener("change", () => setOption(name, box.checked));
-  }
-  const volume = form.querySelector("input[name=volume]");
-  volume.addEventListener("change", () => setOption("volume", Number(volume.value)));
-  for (const radio of form.querySelectorAll("input[name=speed]")) {
-    radio.addEventListener("change", () => {
-      if (radio.checked) setOption("speed", radio.value);
-    });
-  }
+/** Show the page in `lang` ("da", "sv", "en", or null: the browser's) at once, and keep it in the settings. */
+export function chooseLanguage(lang) {
+  useLanguage(lang);
+  return changeSettings({ language: lang });
 }

@@ -5,7 +5,10 @@
 // move i with the turn that led there); this module only decides which of
 // the frames it answers to show, and when. It never touches the game in
 // progress or the records: the window's board, grid and renderer are its
-// view's (window-replay.js), and closing it leaves the game as it was.
+// view's (window-replay.js), and closing it leaves the game as it was. The
+// window's buttons are the input layer's (buttons.js, its keys keys.js):
+// they call moveReplay, jumpReplay, toggleReplayPlay, playThisDeal,
+// shareReplay, replayGameOver and replayRankingGame.
 
 import { $ } from "./dom.js";
 import { CODES, decodeReplay, engineReady, failedWith } from "./api.js";
@@ -104,7 +107,7 @@ function pause() {
 }
 
 /** Play the moves from the one shown (#replay-play), or pause when they play. */
-function toggleReplayPlay() {
+export function toggleReplayPlay() {
   return view.playing ? pause() : play();
 }
 
@@ -116,7 +119,7 @@ function step(delta) {
 }
 
 /** Show the position after `index` moves at once (the slider #replay-move); pauses playing. */
-function jumpReplay(index) {
+export function jumpReplay(index) {
   pause();
   show(index);
 }
@@ -183,7 +186,7 @@ function closed() {
 }
 
 /** Start a new game on the replay's deal and variant (#replay-play-deal; play.js asks first when a game would be lost). */
-async function playThisDeal() {
+export async function playThisDeal() {
   const { deal, line } = view;
   view.from = null;
   closeWindow($("replay-window"));
@@ -201,13 +204,13 @@ export function moveReplay(where) {
 }
 
 /** Share the replay link of the game shown (#replay-share); `anchor`: the button pressed. */
-function shareReplay(anchor = null) {
+export function shareReplay(anchor = null) {
   if (!view.frames) return null;
   return others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, anchor);
 }
 
 /** Watch the finished game on the board again (#go-replay), or say why it cannot be. */
-function replayGameOver(anchor = null) {
+export function replayGameOver(anchor = null) {
   const game = others.share.boardGame();
   if (game) return openReplay(game, { from: "game-over" });
   others.share.showShareStatus(t("replayUnknown"), anchor); // saved before moves were kept
@@ -215,7 +218,7 @@ function replayGameOver(anchor = null) {
 }
 
 /** Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be. */
-function replayRankingGame(line, id, anchor = null) {
+export function replayRankingGame(line, id, anchor = null) {
   const game = others.share.rankingGame(line, id);
   if (!game?.history) {
     others.share.showShareStatus(t("replayUnknown"), anchor);
@@ -227,25 +230,12 @@ function replayRankingGame(line, id, anchor = null) {
 /**
  * Take the other features' functions: `restartWith` (play.js),
  * `openGameOver` (gameover.js) and `share` (share.js: boardGame, rankingGame,
- * replayCode, shareGame, showShareStatus); wire the viewer and the game-over
- * window's and the ranking's watch buttons.
+ * replayCode, shareGame, showShareStatus); follow the window's closing and
+ * the game-over window's watch and share buttons.
  */
 export function installReplay(collaborators) {
   others = collaborators;
   installReplayWindow(closed);
-  $("replay-prev").addEventListener("click", () => moveReplay(-1));
-  $("replay-next").addEventListener("click", () => moveReplay(1));
-  $("replay-first").addEventListener("click", () => moveReplay("first"));
-  $("replay-last").addEventListener("click", () => moveReplay("last"));
-  $("replay-play").addEventListener("click", () => toggleReplayPlay());
-  $("replay-move").addEventListener("input", (event) => jumpReplay(Number(event.target.value)));
-  $("replay-play-deal").addEventListener("click", () => playThisDeal());
-  $("replay-share").addEventListener("click", (event) => shareReplay(event.currentTarget));
-  $("go-replay").addEventListener("click", (event) => replayGameOver(event.currentTarget));
-  $("ranking-body").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button.replay");
-    if (button) replayRankingGame(Number(button.dataset.line), button.dataset.id, button);
-  });
   // The game-over window offers the link only for a game whose moves are known;
   // «Se spillet igen» says why a game saved without its moves cannot be watched.
   on("over", ({ state }) => {

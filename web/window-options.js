@@ -1,8 +1,8 @@
 // The Options window's view (dialog#options-window) and what its choices show
 // on the page, all from the validated settings (store.js app.settings, the
 // "settings" event): the window's inputs checked as the settings say, the
-// coming balls' marks, the shapes on the balls, html[data-speed]. The
-// changes are the feature's (options.js), which also wires the inputs.
+// coming balls' marks, the shapes on the balls, html[data-speed]. The inputs
+// are the input layer's (buttons.js), the changes the feature's (options.js).
 //
 // The marks are the engine's own answer (state.landing: where the three
 // coming balls land if nothing changes); they are hidden while a move

@@ -1,8 +1,8 @@
 // The replay viewer's window (dialog#replay-window, view layer): its board,
 // with a renderer and a grid of its own (never the game's, board.js), the
 // numbers beside it, the slider and the step buttons' ends. It shows the
-// frames the feature (replay.js) gives it, which also wires its buttons
-// (its keys are keys.js's).
+// frames the feature (replay.js) gives it; the window's buttons are the
+// input layer's (buttons.js, its keys keys.js).
 //
 // Page hooks: #replay-grid has role=grid and its 81 cells only while the
 // window is open (so [role=grid] otherwise names the game's grid alone), and
