@@ -16,8 +16,10 @@
 // html[data-watching] is set meanwhile ("playing" or "paused") and the
 // control in the bar (#watch-controls: speed, pause, #watch-stop) is
 // shown. A tap on the board, Undo (its button, Ctrl/Cmd+Z or U), Escape (heard
-// first by menus.js and keys.js, which call stopWatching), a new game or the
-// end of the game hand the game back.
+// first by keys.js, which calls stopWatching), a new game or the end of the
+// game hand the game back. The buttons and the speed are the input layer's
+// (menus.js): they call requestHint, startWatching, stopWatching,
+// toggleWatchPause and setWatchSpeed.
 //
 // The first hint or watch of a game without help asks once whether to go on
 // (window-confirm.js confirmQuestion); each hint shown is counted by the engine
@@ -29,7 +31,7 @@
 // "hint" (store.js setState). While a hint is shown or the computer plays,
 // app.help says so (store.js setHelp: "hint" | "watch" | null), and the
 // coming balls' marks are drawn whether or not their option is on: the
-// computer's move is based on them (options.js).
+// computer's move is based on them (window-options.js).
 
 import { $, root } from "./dom.js";
 import { SIZE } from "./render.js";
@@ -221,7 +223,8 @@ export function stopWatching() {
   wakeUp();
 }
 
-function togglePause() {
+/** Pause watch mode, or go on after a pause. */
+export function toggleWatchPause() {
   if (!watching) return;
   paused = !paused;
   showWatching();
@@ -288,6 +291,13 @@ async function playOn() {
   }
 }
 
+/** Play on at `value` (a `watch_speed`: slow, normal, fast, max), kept in the settings. */
+export async function setWatchSpeed(value) {
+  await changeSettings({ watch_speed: value });
+  showWatching();
+  wakeUp();
+}
+
 // -- the page -----------------------------------------------------------------------
 
 /** The note on the game-over window that the game had help (#go-assisted), made once. */
@@ -307,8 +317,8 @@ function assistedNote() {
 
 /**
  * Take the other features' functions, `catchUp()` (tabs.js) and
- * `playMove(from, to, options)` (play.js); wire the Hint button, watch mode
- * and its control, and the assisted-game note.
+ * `playMove(from, to, options)` (play.js); put watch mode's control in the bar,
+ * follow the game for the hint and watch mode, and make the assisted-game note.
  */
 export function installAssist(collaborators) {
   others = collaborators;
@@ -316,7 +326,6 @@ export function installAssist(collaborators) {
   $("bar").append(template.content); // in the bar: the controls cover no cell
   template.remove();
   applyWords($("watch-controls"));
-  $("hint").addEventListener("click", () => requestHint());
   // the hint stays until the player moves, selects another ball or the game changes
   on("select", ({ index: selected }) => {
     if (shown && selected !== shown.from) clearHint();
@@ -332,15 +341,6 @@ export function installAssist(collaborators) {
     $("hint").disabled = $("watch").disabled = true;
   });
   assistedNote();
-
-  $("watch").addEventListener("click", () => startWatching());
-  $("watch-stop").addEventListener("click", () => stopWatching());
-  $("watch-pause").addEventListener("click", () => togglePause());
-  $("watch-speed").addEventListener("change", async (event) => {
-    await changeSettings({ watch_speed: event.target.value });
-    showWatching();
-    wakeUp();
-  });
   on("settings", () => {
     if (watching) showWatching();
   });

@@ -1,19 +1,24 @@
-// The deal of the day (#daily in the game window): the same deal for everyone
-// on a calendar day. The page gives the engine only today's date in UTC
-// (YYYY-MM-DD); the deal of that date is the engine's (kugler_core/daily.py).
+// The deal of the day (#daily in the game window, menus.js): the same deal
+// for everyone on a calendar day. The page gives the engine only today's
+// date in UTC (YYYY-MM-DD); the deal of that date is the engine's
+// (kugler_core/daily.py).
 
-import { $ } from "./dom.js";
 import { app } from "./store.js";
+
+// The other features this one calls, handed over by main.js (installDaily: restartWith).
+let others = null;
 
 /** Today's date in UTC as YYYY-MM-DD (the same everywhere at the same moment). */
 export function utcDate(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
-/**
- * Wire #daily: a new game on today's deal, in the variant chosen, through
- * `restartWith` (play.js, which asks first when a game would be lost).
- */
-export function installDaily({ restartWith }) {
-  $("daily").addEventListener("click", () => restartWith({ daily: utcDate(), line: app.settings.line }));
+/** A new game on today's deal, in the variant chosen (restartWith asks first when a game would be lost). */
+export function playDaily() {
+  return others.restartWith({ daily: utcDate(), line: app.settings.line });
+}
+
+/** Take play.js's `restartWith`. */
+export function installDaily(collaborators) {
+  others = collaborators;
 }

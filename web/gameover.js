@@ -2,7 +2,8 @@
 // records of its variant (records.js updateRecords, handed over by main.js)
 // and the game-over window (window-gameover.js) shows it, with the name form
 // (name-form.js) when the game enters the ranking; the name typed is put on
-// its ranking entry. Python decides every number.
+// its ranking entry (saveName: the form's button, buttons.js, and its Enter,
+// keys.js). Python decides every number.
 
 import { $ } from "./dom.js";
 import { CODES, addGame, engineReady, failedWith, mergeRecords } from "./api.js";
@@ -76,7 +77,7 @@ export async function finishGame(final, show) {
 function showOver() {
   const { final, info } = lastOver;
   showGameOver(final, info);
-  if (info.rank) showNameField(info.name || playerName || lastName(final.line), saveName);
+  if (info.rank) showNameField(info.name || playerName || lastName(final.line));
   else hideNameField();
 }
 
@@ -91,7 +92,7 @@ function lastName(line) {
  * (records_add of the game alone, with the name) and the copy is merged into
  * the stored records, whose entry for that game it replaces.
  */
-async function saveName(typed) {
+export async function saveName(typed) {
   if (!lastOver?.info?.rank || !engineReady()) return;
   const { final, date } = lastOver;
   playerName = typed;

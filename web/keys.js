@@ -5,6 +5,7 @@
 //   H               a hint
 //   F1, ?           help                  Escape   closes a window (the browser's <dialog>), else deselects the ball
 //   in the replay viewer: ←/→ a move back or on, Home/End the start or the end
+//   in the game-over window's name field: Enter saves the name (instead of closing the window)
 //
 // The board's own keys (arrows, Home/End, PageUp/PageDown, Enter, Space) are
 // the grid's (grid.js). A key typed into a text field, or with Alt, is left
@@ -18,27 +19,23 @@
 // back first: heard in the window's capture phase and kept from the board
 // and the Undo button, which would otherwise find the board busy and drop
 // them; Undo's then undoes once the board is idle.
+//
+// The buttons are menus.js's (the bar, the game window) and buttons.js's
+// (the other windows); like them, a key only tells a feature what the player
+// asked for.
 
 import { $ } from "./dom.js";
 import { app } from "./store.js";
 import { focusCell, select, whenIdle } from "./board.js";
-import { showBar } from "./bar.js";
-import { restartWith, undo } from "./play.js";
-import { openWindow } from "./windows.js";
+import { typedName } from "./name-form.js";
+import { replayOnTop } from "./window-replay.js";
+import { newGameAsked, undo } from "./play.js";
 import { showHelp } from "./help.js";
 import { openOptions } from "./options.js";
 import { isWatching, requestHint, stopWatching } from "./assist.js";
-import { moveReplay, replayOnTop } from "./replay.js";
-
-/** Start a new game; a game with moves is only given up when the player confirms (restartWith asks). */
-export function newGameAsked() {
-  return restartWith({ line: app.settings.line });
-}
-
-function openMenu() {
-  if (app.state) showBar(app.state);
-  openWindow($("game-window"));
-}
+import { moveReplay } from "./replay.js";
+import { saveName } from "./gameover.js";
+import { openMenu } from "./menus.js";
 
 const ACTIONS = {
   u: () => undo(),
@@ -94,6 +91,13 @@ function onReplayKey(event) {
   moveReplay(where);
 }
 
+/** Enter in the game-over window's name field saves the name (and keeps the window open). */
+function onNameKey(event) {
+  if (event.key !== "Enter" || event.target?.id !== "go-name") return;
+  event.preventDefault();
+  saveName(typedName());
+}
+
 /** A text field (of any kind) or editable text: watch mode leaves its keys alone. */
 function inField(target) {
   return target instanceof HTMLElement
@@ -133,6 +137,7 @@ export function installKeys() {
   installHandBack();
   document.addEventListener("keydown", onKey);
   document.addEventListener("keydown", onReplayKey);
+  document.addEventListener("keydown", onNameKey);
   let before = null; // where the focus was outside the windows
   document.addEventListener("focusin", (event) => {
     if (!event.target.closest?.("dialog")) before = event.target;

@@ -29,11 +29,12 @@ import { finishGame, installGameOver, openGameOverAgain } from "./gameover.js";
 import { firstPaint, installStartup } from "./startup.js";
 import { installTransfer } from "./transfer.js";
 import { installAssist } from "./assist.js";
-import { installOptions } from "./options.js";
+import { installOptionsView } from "./window-options.js";
 import * as share from "./share.js";
 import { installReplay, openReplayLink } from "./replay.js";
 import { installDaily } from "./daily.js";
 import { installMenus } from "./menus.js";
+import { installButtons } from "./buttons.js";
 import { installKeys } from "./keys.js";
 import { registerServiceWorker } from "./pwa.js";
 
@@ -60,16 +61,18 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installPlay({ catchUp, finishGame, openGameOver });
   installTabSync();
   installStartup({ newGame, startGame, loadRecords, finishGame, openReplayLink });
-  installMenus();
   installTransfer({ startGame, updateRecords, finishGame });
-  installOptions();
+  installOptionsView();
   installAnnouncements();
   installSound();
-  installKeys(); // its capture listeners after the sound's, which hears every first gesture
   installAssist({ catchUp, playMove });
   share.installShare();
   installReplay({ restartWith, openGameOver, share });
   installDaily({ restartWith });
+  // the input layer, once every control is on the page (watch mode's are assist.js's)
+  installMenus();
+  installButtons();
+  installKeys(); // its capture listeners after the sound's, which hears every first gesture
   firstPaint(firstGame, firstBoard);
 
   // Started once the filled page has had its first frame: on two cores the

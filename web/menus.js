@@ -1,20 +1,29 @@
-// The bar's buttons and the game window's menu: new game, the same deal
-// again, the variant, statistics, ranking, help and language (the keyboard
-// shortcuts are keys.js's). What each choice means for the game is the engine's business.
+// The bar's buttons and the game window's menu (input layer): Undo, the menu,
+// Hint and watch mode's control in the bar; new game, the same deal again,
+// the variant, statistics, ranking, help, language, watch, options, the deal
+// of the day and the share line's copy button in the game window; the
+// language window's choices. Each only tells a feature (or a window) what
+// the player asked for; the keyboard's shortcuts are keys.js's, the other
+// windows' buttons buttons.js's.
 
 import { $ } from "./dom.js";
-import { engineReady } from "./api.js";
 import { app } from "./store.js";
 import { showBar } from "./bar.js";
-import { changeSettings } from "./settings.js";
-import { useLanguage } from "./language.js";
-import { restartWith, undo } from "./play.js";
+import { chooseVariant, newGameAsked, retryDeal, undo } from "./play.js";
 import { openWindow, closeOnBackdrop, selectTab } from "./windows.js";
-import { confirmQuestion } from "./window-confirm.js";
 import { renderStats } from "./window-stats.js";
 import { renderRanking } from "./window-ranking.js";
 import { showHelp } from "./help.js";
-import { t } from "./i18n.js";
+import { chooseLanguage, openOptions } from "./options.js";
+import { requestHint, setWatchSpeed, startWatching, stopWatching, toggleWatchPause } from "./assist.js";
+import { playDaily } from "./daily.js";
+import { shareDeal } from "./share.js";
+
+/** Open the game window («Spil», #menu and the key M) with the bar's numbers and the variant up to date. */
+export function openMenu() {
+  if (app.state) showBar(app.state);
+  openWindow($("game-window"));
+}
 
 function openTabbed(dialog, render) {
   const line = app.state?.line ?? app.settings.line;
@@ -27,62 +36,45 @@ function openTabbed(dialog, render) {
   openWindow(dialog);
 }
 
-function retry() {
-  const state = app.state;
-  if (!state) return restartWith({ line: app.settings.line });
-  return restartWith({ deal: state.deal, line: state.line }, { question: t("confirmRetry") });
+function openLanguages() {
+  for (const radio of document.querySelectorAll("input[name=lang]")) {
+    radio.checked = radio.value === (app.settings.language ?? "auto");
+  }
+  openWindow($("language-window"));
 }
 
-async function chooseVariant(radio) {
-  if (!radio.checked) return;
-  const line = Number(radio.value);
-  const state = app.state;
-  if (!state || !engineReady() || line === state.line) {
-    await changeSettings({ line });
-    return;
-  }
-  if (state.moves > 0 && !state.over) {
-    const ok = await confirmQuestion(t("confirmVariant"));
-    if (!ok) {
-      showBar(state);
-      openWindow($("game-window"));
-      return;
-    }
-  }
-  await changeSettings({ line });
-  await restartWith({ line }, { asked: true });
-}
+const click = (id, action) => $(id).addEventListener("click", action);
 
-/** Wire the bar's buttons and the windows' buttons. */
+/** Wire the bar's buttons, the game window's and the language window's; every window closes on its backdrop. */
 export function installMenus() {
   for (const dialog of document.querySelectorAll("dialog")) closeOnBackdrop(dialog);
-  $("menu").addEventListener("click", () => {
-    if (app.state) showBar(app.state);
-    openWindow($("game-window"));
-  });
-  $("undo").addEventListener("click", () => undo());
-  $("new-game").addEventListener("click", () => restartWith({ line: app.settings.line }));
-  $("go-new").addEventListener("click", () => restartWith({ line: app.settings.line }));
-  $("retry").addEventListener("click", retry);
-  $("go-retry").addEventListener("click", retry);
+  // the bar
+  click("menu", () => openMenu());
+  click("undo", () => undo());
+  click("hint", () => requestHint());
+  click("watch-stop", () => stopWatching());
+  click("watch-pause", () => toggleWatchPause());
+  $("watch-speed").addEventListener("change", (event) => setWatchSpeed(event.target.value));
+  // the game window
+  click("new-game", () => newGameAsked());
+  click("retry", () => retryDeal());
   for (const radio of document.querySelectorAll("input[name=line]")) {
-    radio.addEventListener("change", () => chooseVariant(radio));
+    radio.addEventListener("change", () => {
+      if (radio.checked) chooseVariant(Number(radio.value));
+    });
   }
-  $("stats").addEventListener("click", () => openTabbed($("stats-window"), renderStats));
-  $("ranking").addEventListener("click", () => openTabbed($("ranking-window"), renderRanking));
-  $("help").addEventListener("click", () => showHelp());
-  $("language").addEventListener("click", () => {
-    for (const radio of document.querySelectorAll("input[name=lang]")) {
-      radio.checked = radio.value === (app.settings.language ?? "auto");
-    }
-    openWindow($("language-window"));
-  });
+  click("stats", () => openTabbed($("stats-window"), renderStats));
+  click("ranking", () => openTabbed($("ranking-window"), renderRanking));
+  click("help", () => showHelp());
+  click("watch", () => startWatching());
+  click("options", () => openOptions());
+  click("daily", () => playDaily());
+  click("share-copy", (event) => shareDeal(event.currentTarget));
+  click("language", () => openLanguages());
+  // the language window
   for (const radio of document.querySelectorAll("input[name=lang]")) {
-    radio.addEventListener("change", async () => {
-      if (!radio.checked) return;
-      const lang = radio.value === "auto" ? null : radio.value;
-      useLanguage(lang);
-      await changeSettings({ language: lang });
+    radio.addEventListener("change", () => {
+      if (radio.checked) chooseLanguage(radio.value === "auto" ? null : radio.value);
     });
   }
 }

@@ -1,12 +1,11 @@
 // The name form of the game-over window (#go-name-row, view layer): made
-// from its template the first time a game enters the ranking; Enter or its
-// button hands the name typed to the handler it was shown with. The name is
-// text only, never HTML.
+// from its template the first time a game enters the ranking, with the count
+// of the characters typed. Its button (buttons.js) and Enter in the field
+// (keys.js) save the name typed (gameover.js saveName). The name is text
+// only, never HTML.
 
 import { $ } from "./dom.js";
 import { applyWords } from "./i18n.js";
-
-let onSave = null; // the handler of the form shown
 
 function nameRow() {
   const existing = $("go-name-row");
@@ -15,13 +14,6 @@ function nameRow() {
   template.after(template.content.cloneNode(true));
   const row = $("go-name-row");
   applyWords(row);
-  $("go-name-save").addEventListener("click", () => onSave?.($("go-name").value));
-  $("go-name").addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault(); // Enter saves the name instead of closing the window
-      onSave?.($("go-name").value);
-    }
-  });
   $("go-name").addEventListener("input", () => {
     $("go-name-saved").hidden = true;
     countName();
@@ -35,12 +27,16 @@ function countName() {
   $("go-name-count").textContent = `${field.value.length}/${field.maxLength}`;
 }
 
-/** Show the form with `name` in its field; `save(typed)` is called when the player saves. */
-export function showNameField(name, save) {
-  onSave = save;
+/** Show the form with `name` in its field. */
+export function showNameField(name) {
   nameRow().hidden = false;
   $("go-name").value = name;
   countName();
+}
+
+/** The name typed in the form's field. */
+export function typedName() {
+  return $("go-name")?.value ?? "";
 }
 
 /** Hide the form (when it was ever shown). */

@@ -1,103 +1,38 @@
-// The Options window (dialog#options-window, from the game window's #options
-// or the key O) and what its choices show: the coming balls' marks, the
-// shapes on the balls, the animation speed and the sound. The choices are
-// fields of the settings document: the page asks for a change
-// (changeSettings), the engine validates it, and this module shows what the
-// validated settings say whenever they change ("settings" event).
-//
-// The marks are the engine's own answer (state.landing: where the three
-// coming balls land if nothing changes); they are hidden while a move
-// animates and shown again with the state that follows it. While the
-// computer helps (a hint shown, or watching it play: app.help) they are
-// drawn even with the option off: the computer's move is based on them.
-//
-// Page hooks: input[name=marks|symbols|sound|volume], input[name=speed]
-// (normal, fast, off); data-coming="1".."7" on the grid's marked cells;
-// html[data-symbols] while the shapes are on; html[data-speed] (the chosen
-// speed, "auto" when none).
+// The player's options (feature): marks, shapes, sound and volume, animation
+// speed (the Options window), and the page's language (the language window),
+// each a field of the settings document. The page asks for a change
+// (settings.js changeSettings), the engine validates it, and the views show
+// what the validated settings say (window-options.js, language.js). The
+// windows' inputs are the input layer's (buttons.js, menus.js; the key O,
+// keys.js).
 
-import { $, root } from "./dom.js";
-import { app, on } from "./store.js";
-import { reducedMotion, showComing, showSymbols } from "./board.js";
+import { $ } from "./dom.js";
 import { changeSettings } from "./settings.js";
+import { useLanguage } from "./language.js";
 import { openWindow } from "./windows.js";
-import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
+import { showOptions } from "./window-options.js";
 
-const INK = {
-  light: { fill: "#fff", rim: "#231004" },
-  dark: { fill: "#2a1404", rim: "#fff" },
-};
+/** The settings fields the Options window changes. */
+export const OPTIONS = Object.freeze(["marks", "symbols", "sound", "volume", "speed"]);
 
-/** The shape of colour `color` as an SVG image (a data: URL) for the page's small balls. */
-export function symbolImage(color) {
-  const ink = INK[SYMBOL_INK[color]];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${SYMBOLS[color].d}" `
-    + `fill="${ink.fill}" fill-rule="evenodd" stroke="${ink.rim}" stroke-opacity=".8" stroke-width="2.4" `
-    + `stroke-linejoin="round" paint-order="stroke"/></svg>`;
-  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
-}
-
-/** The marks to show now: [[index, colour], ...] of state.landing, or none. */
-function marks() {
-  const state = app.state;
-  if (!(app.settings.marks || app.help) || !app.started || !state || state.over) return [];
-  const landing = Array.isArray(state.landing) ? state.landing : [];
-  return landing
-    .filter((entry) => Array.isArray(entry?.[0]))
-    .map(([[r, c], color]) => [r * SIZE + c, color]);
-}
-
-function showMarks(list = marks()) {
-  showComing(list);
-}
-
-/** Put the validated settings into the window's inputs and onto the board. */
-function showSettings() {
-  const s = app.settings;
-  const form = $("options-window");
-  form.querySelector("input[name=marks]").checked = Boolean(s.marks);
-  form.querySelector("input[name=symbols]").checked = Boolean(s.symbols);
-  form.querySelector("input[name=sound]").checked = Boolean(s.sound);
-  const volume = form.querySelector("input[name=volume]");
-  volume.value = String(s.volume ?? 60);
-  volume.disabled = !s.sound;
-  // No speed chosen yet: the one the system's preference gives is checked.
-  const speed = s.speed ?? (reducedMotion() ? "off" : "normal");
-  for (const radio of form.querySelectorAll("input[name=speed]")) radio.checked = radio.value === speed;
-  if (s.symbols) root.dataset.symbols = "";
-  else delete root.dataset.symbols;
-  root.dataset.speed = s.speed ?? "auto";
-  showSymbols(Boolean(s.symbols));
-  showMarks();
-}
-
-/** Open the Options window. */
+/** Open the Options window on the settings as they are. */
 export function openOptions() {
-  showSettings();
+  showOptions();
   openWindow($("options-window"));
 }
 
-/** Wire the Options window and follow the game and the settings. */
-export function installOptions() {
-  for (let color = 1; color < SYMBOLS.length; color += 1) {
-    root.style.setProperty(`--symbol-${color}`, symbolImage(color));
-  }
-  $("options").addEventListener("click", openOptions);
-  const form = $("options-window");
-  for (const name of ["marks", "symbols", "sound"]) {
-    const box = form.querySelector(`input[name=${name}]`);
-    box.addEventListener("change", () => changeSettings({ [name]: box.checked }));
-  }
-  const volume = form.querySelector("input[name=volume]");
-  volume.addEventListener("change", () => changeSettings({ volume: Number(volume.value) }));
-  for (const radio of form.querySelectorAll("input[name=speed]")) {
-    radio.addEventListener("change", () => {
-      if (radio.checked) changeSettings({ speed: radio.value });
-    });
-  }
-  on("settings", showSettings);
-  on("state", () => showMarks());
-  on("help", () => showMarks());
-  on("turn", () => showMarks([])); // the move animates; the next state shows the new marks
-  showSettings();
+/**
+ * Set option `name` (one of OPTIONS) to `value`; the engine validates it
+ * (a value it refuses changes nothing), and the window and the board follow.
+ * Throws a TypeError for a name that is no option.
+ */
+export function setOption(name, value) {
+  if (!OPTIONS.includes(name)) throw new TypeError(`no option ${name}`);
+  return changeSettings({ [name]: value });
+}
+
+/** Show the page in `lang` ("da", "sv", "en", or null: the browser's) at once, and keep it in the settings. */
+export function chooseLanguage(lang) {
+  useLanguage(lang);
+  return changeSettings({ language: lang });
 }

@@ -1,4 +1,5 @@
-// The game flow: new games, taps on the board, moves and undo. Every rule is
+// The game flow: new games (the same deal again, another variant), taps on
+// the board, moves and undo. Every rule is
 // the engine's: this module sends what the player did and sets the state the
 // engine answers (store.js setState, which stores it; the views follow).
 
@@ -10,7 +11,9 @@ import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./bo
 import { seconds, updateClock, clockCounting } from "./clock.js";
 import { notify } from "./notices.js";
 import { engineError } from "./failures.js";
-import { closeWindow } from "./windows.js";
+import { showBar } from "./bar.js";
+import { changeSettings } from "./settings.js";
+import { closeWindow, openWindow } from "./windows.js";
 import { confirmQuestion } from "./window-confirm.js";
 import { t } from "./i18n.js";
 
@@ -86,6 +89,41 @@ export async function restartWith(options, { asked = false, question = leaveQues
   if (!asked && !(await mayLeaveGame(question))) return false;
   await whenIdle();
   return newGame(options);
+}
+
+/** A new game in the variant chosen (N, #new-game, #go-new); a game with moves is only given up when the player confirms. */
+export function newGameAsked() {
+  return restartWith({ line: app.settings.line });
+}
+
+/** The deal on the board again from its start (#retry, #go-retry), after the question. */
+export function retryDeal() {
+  const state = app.state;
+  if (!state) return newGameAsked();
+  return restartWith({ deal: state.deal, line: state.line }, { question: t("confirmRetry") });
+}
+
+/**
+ * Play `line` (4 or 5) from now on: the setting changes, and a new game of
+ * that variant starts (after the question when a game with moves would be
+ * lost; declined, the game window shows the variant played again).
+ */
+export async function chooseVariant(line) {
+  const state = app.state;
+  if (!state || !engineReady() || line === state.line) {
+    await changeSettings({ line });
+    return;
+  }
+  if (state.moves > 0 && !state.over) {
+    const ok = await confirmQuestion(t("confirmVariant"));
+    if (!ok) {
+      showBar(state);
+      openWindow($("game-window"));
+      return;
+    }
+  }
+  await changeSettings({ line });
+  await restartWith({ line }, { asked: true });
 }
 
 // A tap made while the board is busy (a move still rolls, the engine still

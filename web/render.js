@@ -31,7 +31,7 @@ export const COLORS = [
  * The shape drawn on each ball colour 1..7 with symbols on: an SVG path in a
  * 24×24 box centred on (12, 12), filled with `ink` and outlined with `rim`
  * (the ink has the more contrast on that ball). The same paths are drawn on
- * the canvas and, as SVG images, on the balls of the page (options.js).
+ * the canvas and, as SVG images, on the balls of the page (window-options.js).
  * Shapes that differ in outline, not in size or angle alone: triangle,
  * square, ring, star, heart, cross, diamond.
  */

@@ -2,20 +2,25 @@
 // again on a board of its own, from a ranking row, the game-over window or a
 // replay link (#replay=<code>). The engine rebuilds every position
 // (replay_encode, replay_decode: frames[0] = the start, frames[i] = after
-// move i with the turn that led there); this module only shows the frames it
-// answers. It never touches the game in progress or the records: its board,
-// grid and renderer are its own, and closing it leaves the game as it was.
+// move i with the turn that led there); this module only decides which of
+// the frames it answers to show, and when. It never touches the game in
+// progress or the records: the window's board, grid and renderer are its
+// view's (window-replay.js), and closing it leaves the game as it was. The
+// window's buttons are the input layer's (buttons.js, its keys keys.js):
+// they call moveReplay, jumpReplay, toggleReplayPlay, playThisDeal,
+// shareReplay, replayGameOver and replayRankingGame.
 
 import { $ } from "./dom.js";
-import { BoardRenderer } from "./render.js";
-import { BoardGrid } from "./grid.js";
 import { CODES, decodeReplay, engineReady, failedWith } from "./api.js";
 import { app, on } from "./store.js";
-import { reducedMotion } from "./board.js";
 import { changeSettings } from "./settings.js";
 import { notify } from "./notices.js";
 import { openWindow, closeWindow } from "./windows.js";
-import { t, formatNumber, colorName } from "./i18n.js";
+import {
+  animateReplayTurn, chosenReplaySpeed, installReplayWindow, mayAnimate, openReplayWindow,
+  showReplayBoard, showReplayNumbers, showReplayPlaying, showReplayReady,
+} from "./window-replay.js";
+import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installReplay: restartWith, openGameOver, share).
 let others = null;
@@ -40,56 +45,8 @@ const view = {
   from: null, // the window to go back to on closing ("game-over", "ranking-window") or null
 };
 
-let renderer = null;
-let grid = null;
-
-function dialog() {
-  return $("replay-window");
-}
-
-/** The grid (role=grid, 81 cells) exists only while the window is open. */
-function makeGrid() {
-  grid = new BoardGrid($("replay-grid"), () => {});
-  grid.setBusy(false);
-}
-
-function dropGrid() {
-  const root = $("replay-grid");
-  root.replaceChildren();
-  root.removeAttribute("role");
-  root.removeAttribute("aria-label");
-  root.removeAttribute("aria-busy");
-  grid = null;
-}
-
 function sleep(ms) {
   return new Promise((resolve) => { setTimeout(resolve, ms); });
-}
-
-/** The numbers beside the board, the slider and the buttons for frame `index`. */
-function showNumbers(index) {
-  const frame = view.frames[index];
-  const last = view.frames.length - 1;
-  $("replay-score").textContent = formatNumber(frame.score);
-  $("replay-count").textContent = `${formatNumber(index)} / ${formatNumber(last)}`;
-  const coming = $("replay-coming");
-  const colors = frame.over ? [] : frame.next ?? [];
-  [...coming.children].forEach((ball, i) => {
-    ball.dataset.color = colors[i] ? String(colors[i]) : "";
-  });
-  coming.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
-  const slider = $("replay-move");
-  slider.max = String(last);
-  slider.value = String(index);
-  slider.setAttribute("aria-valuetext", t("replayAt", { move: index, moves: last }));
-  const ends = { "replay-prev": index === 0, "replay-first": index === 0, "replay-next": index === last, "replay-last": index === last };
-  for (const [id, off] of Object.entries(ends)) {
-    const button = $(id);
-    // a button that goes off hands the focus on, so the keys keep working
-    if (off && document.activeElement === button) $("replay-play").focus();
-    button.disabled = off;
-  }
-  dialog().dataset.move = String(index);
 }
 
 /**
@@ -108,22 +65,17 @@ async function show(index, { animate = false } = {}) {
   const from = view.index;
   const frame = view.frames[target];
   view.index = target;
-  if (animate && target === from + 1 && frame.turn && !reducedMotion()) {
+  if (animate && target === from + 1 && mayAnimate(frame)) {
     view.animating = true;
-    renderer.setBoard(view.frames[from].board);
-    grid.setBoard(view.frames[from].board);
-    grid.setBusy(true);
     try {
-      await renderer.playTurn(frame.turn, frame.board);
+      await animateReplayTurn(view.frames[from], frame);
     } finally {
       view.animating = false;
-      grid?.setBusy(false);
     }
   } else {
-    renderer.setBoard(frame.board);
+    showReplayBoard(frame);
   }
-  grid?.setBoard(frame.board);
-  showNumbers(target);
+  showReplayNumbers(view.frames, target);
   if (view.pending) {
     const next = view.pending;
     view.pending = null;
@@ -133,10 +85,7 @@ async function show(index, { animate = false } = {}) {
 
 function setPlaying(playing) {
   view.playing = playing;
-  const button = $("replay-play");
-  button.setAttribute("aria-pressed", playing ? "true" : "false");
-  button.setAttribute("aria-label", t(playing ? "replayPause" : "replayPlay"));
-  dialog().dataset.playing = playing ? "true" : "false";
+  showReplayPlaying(playing);
 }
 
 /** Play the moves one after another at the chosen speed, until paused or at the end. */
@@ -145,7 +94,7 @@ async function play() {
   if (view.index >= view.frames.length - 1) await show(0);
   setPlaying(true);
   while (view.playing && view.frames && view.index < view.frames.length - 1) {
-    const speed = SPEEDS[$("replay-speed").value] ?? SPEEDS.normal;
+    const speed = SPEEDS[chosenReplaySpeed()] ?? SPEEDS.normal;
     await show(view.index + 1, { animate: speed.animate });
     if (!view.playing) break;
     await sleep(speed.pause);
@@ -157,6 +106,11 @@ function pause() {
   if (view.playing) setPlaying(false);
 }
 
+/** Play the moves from the one shown (#replay-play), or pause when they play. */
+export function toggleReplayPlay() {
+  return view.playing ? pause() : play();
+}
+
 /** Step by `delta` moves (a step forward is animated); pauses playing. */
 function step(delta) {
   pause();
@@ -164,7 +118,8 @@ function step(delta) {
   show(base + delta, { animate: delta === 1 });
 }
 
-function jump(index) {
+/** Show the position after `index` moves at once (the slider #replay-move); pauses playing. */
+export function jumpReplay(index) {
   pause();
   show(index);
 }
@@ -195,16 +150,9 @@ async function openCode(code, { from = null, at = 0 } = {}) {
   view.index = 0;
   view.pending = null;
   view.from = from;
-  $("replay-info").textContent = t("replayInfo", { deal, variant: t(`variant${line}`) });
-  if (!renderer) {
-    renderer = new BoardRenderer($("replay-board"), { reducedMotion });
-  }
-  if (!grid) makeGrid();
-  renderer.hidden.clear();
-  openWindow(dialog());
+  openReplayWindow(deal, line);
   await show(Math.min(at, frames.length - 1));
-  renderer.draw();
-  dialog().dataset.ready = "true";
+  showReplayReady();
   return true;
 }
 
@@ -226,76 +174,68 @@ export function openReplayLink(code) {
   return openCode(code);
 }
 
-function onClose() {
+/** The window closed: the frames go, and the window it was opened from comes back. */
+function closed() {
   pause();
   view.frames = null;
   view.pending = null;
-  delete dialog().dataset.ready;
-  delete dialog().dataset.move;
-  dropGrid();
   const from = view.from;
   view.from = null;
   if (from === "game-over") others.openGameOver();
   else if (from === "ranking-window") openWindow($("ranking-window"));
 }
 
-/** Start a new game on the replay's deal and variant (play.js asks first when a game would be lost). */
-async function playThisDeal() {
+/** Start a new game on the replay's deal and variant (#replay-play-deal; play.js asks first when a game would be lost). */
+export async function playThisDeal() {
   const { deal, line } = view;
   view.from = null;
-  closeWindow(dialog());
+  closeWindow($("replay-window"));
   await others.restartWith({ deal, line });
   if (app.state?.deal === deal && app.state?.line === line && app.settings.line !== line) {
     await changeSettings({ line });
   }
 }
 
-/** True while the viewer is the window on top (its keys act). */
-export function replayOnTop() {
-  return dialog().open && document.querySelector("dialog[open]") === dialog();
+/** Step `where` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`). */
+export function moveReplay(where) {
+  if (where === "first") jumpReplay(0);
+  else if (where === "last") jumpReplay(view.frames ? view.frames.length - 1 : 0);
+  else step(where);
 }
 
-/** Step `delta` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`). */
-export function moveReplay(where) {
-  if (where === "first") jump(0);
-  else if (where === "last") jump(view.frames ? view.frames.length - 1 : 0);
-  else step(where);
+/** Share the replay link of the game shown (#replay-share); `anchor`: the button pressed. */
+export function shareReplay(anchor = null) {
+  if (!view.frames) return null;
+  return others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, anchor);
+}
+
+/** Watch the finished game on the board again (#go-replay), or say why it cannot be. */
+export function replayGameOver(anchor = null) {
+  const game = others.share.boardGame();
+  if (game) return openReplay(game, { from: "game-over" });
+  others.share.showShareStatus(t("replayUnknown"), anchor); // saved before moves were kept
+  return false;
+}
+
+/** Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be. */
+export function replayRankingGame(line, id, anchor = null) {
+  const game = others.share.rankingGame(line, id);
+  if (!game?.history) {
+    others.share.showShareStatus(t("replayUnknown"), anchor);
+    return false;
+  }
+  return openReplay(game, { from: "ranking-window" });
 }
 
 /**
  * Take the other features' functions: `restartWith` (play.js),
  * `openGameOver` (gameover.js) and `share` (share.js: boardGame, rankingGame,
- * replayCode, shareGame, showShareStatus); wire the viewer and the game-over
- * window's and the ranking's watch buttons.
+ * replayCode, shareGame, showShareStatus); follow the window's closing and
+ * the game-over window's watch and share buttons.
  */
 export function installReplay(collaborators) {
   others = collaborators;
-  const d = dialog();
-  dropGrid();
-  $("replay-prev").addEventListener("click", () => step(-1));
-  $("replay-next").addEventListener("click", () => step(1));
-  $("replay-first").addEventListener("click", () => jump(0));
-  $("replay-last").addEventListener("click", () => jump(view.frames ? view.frames.length - 1 : 0));
-  $("replay-play").addEventListener("click", () => (view.playing ? pause() : play()));
-  $("replay-move").addEventListener("input", (event) => jump(Number(event.target.value)));
-  $("replay-play-deal").addEventListener("click", () => playThisDeal());
-  $("replay-share").addEventListener("click", (event) => {
-    if (view.frames) others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, event.currentTarget);
-  });
-  d.addEventListener("close", onClose);
-
-  $("go-replay").addEventListener("click", (event) => {
-    const game = others.share.boardGame();
-    if (game) openReplay(game, { from: "game-over" });
-    else others.share.showShareStatus(t("replayUnknown"), event.currentTarget); // saved before moves were kept
-  });
-  $("ranking-body").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button.replay");
-    if (!button) return;
-    const game = others.share.rankingGame(Number(button.dataset.line), button.dataset.id);
-    if (!game?.history) others.share.showShareStatus(t("replayUnknown"), button);
-    else openReplay(game, { from: "ranking-window" });
-  });
+  installReplayWindow(closed);
   // The game-over window offers the link only for a game whose moves are known;
   // «Se spillet igen» says why a game saved without its moves cannot be watched.
   on("over", ({ state }) => {

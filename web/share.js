@@ -2,7 +2,9 @@
 // engine's replay_encode) and the game window's link to the deal. The Web
 // Share API where the browser has it, otherwise the clipboard; the player
 // is told what happened in #share-status (role=status), shown in the window
-// that is open. The page never makes a code itself.
+// that is open. The page never makes a code itself. The share buttons are the
+// input layer's (buttons.js, menus.js): they call shareBoardGame,
+// shareRankingGame and shareDeal (and replay.js's shareReplay, shareGame).
 
 import { $ } from "./dom.js";
 import { encodeReplay, engineReady } from "./api.js";
@@ -138,6 +140,23 @@ export async function shareGame(game, anchor = null) {
   return shareLink(siteLink(`#replay=${code}`), t("shareTitle", { deal: game.deal }), anchor);
 }
 
+/** Share the replay link of the game on the board (#go-share); `anchor`: the button pressed. */
+export function shareBoardGame(anchor = null) {
+  return shareGame(boardGame(), anchor);
+}
+
+/** Share the replay link of the ranking entry `id` of `line` (a ranking row's button.share-game). */
+export function shareRankingGame(line, id, anchor = null) {
+  return shareGame(rankingGame(line, id), anchor);
+}
+
+/** Share the link to the deal on the board, as the game window's share line shows it (#share-copy). */
+export function shareDeal(anchor = null) {
+  const href = $("share-link").dataset.href;
+  if (!href) return null;
+  return shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }), anchor);
+}
+
 /** Fill the game window's share line (#share-link) with the link to `state`'s deal. */
 export function showShareLine(state) {
   if (!state?.deal) return;
@@ -156,7 +175,7 @@ export function showShareLine(state) {
   output.title = href;
 }
 
-/** Wire the share buttons: game over, ranking rows, the game window's share line. */
+/** Make the share status and follow the game with the game window's share line. */
 export function installShare() {
   const status = document.createElement("p");
   status.id = "share-status";
@@ -167,14 +186,4 @@ export function installShare() {
 
   on("state", ({ state }) => showShareLine(state));
   if (app.state) showShareLine(app.state);
-  $("go-share").addEventListener("click", (event) => shareGame(boardGame(), event.currentTarget));
-  $("ranking-body").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button.share-game");
-    if (!button) return;
-    shareGame(rankingGame(Number(button.dataset.line), button.dataset.id), button);
-  });
-  $("share-copy").addEventListener("click", (event) => {
-    const href = $("share-link").dataset.href;
-    if (href) shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }), event.currentTarget);
-  });
 }

@@ -1,7 +1,7 @@
 // The engine's life on the page: the stored game's numbers before the engine
 // is ready, then, once it is: settings, records, and the game (the deal of
 // the URL fragment, the saved game, or a new one); a failed engine and its
-// restart.
+// restart (#engine-retry, buttons.js, calls restartEngine).
 
 import { $, root } from "./dom.js";
 import * as storage from "./storage.js";
@@ -143,11 +143,19 @@ async function resumeSaved() {
   return false;
 }
 
+/** Start the failed engine again (the failure box's #engine-retry). */
+export function restartEngine() {
+  $("engine-error").hidden = true;
+  root.dataset.engine = "loading";
+  showLoading(true);
+  resetBusy();
+  engine.restart();
+}
+
 /**
  * Take the other features' functions: `newGame`, `startGame` (play.js),
  * `loadRecords` (records.js), `finishGame` (gameover.js), `openReplayLink` (replay.js);
- * follow the engine's state, its restart button and later changes of the
- * URL fragment.
+ * follow the engine's state and later changes of the URL fragment.
  */
 export function installStartup(collaborators) {
   others = collaborators;
@@ -160,13 +168,6 @@ export function installStartup(collaborators) {
     } else if (engineState === "ready") {
       whenReady();
     }
-  });
-  $("engine-retry").addEventListener("click", () => {
-    $("engine-error").hidden = true;
-    root.dataset.engine = "loading";
-    showLoading(true);
-    resetBusy();
-    engine.restart();
   });
   window.addEventListener("hashchange", async () => {
     if (!engineReady() || !app.started) return;

@@ -1,5 +1,7 @@
 // Your data: download a copy (the engine's export document) and load one
 // back (validated by the engine, records joined, nothing counted twice).
+// The statistics window's #export, #import and #import-file are the input
+// layer's (buttons.js): they call exportData and importData.
 
 import { $ } from "./dom.js";
 import { CODES, engineReady, exportData as makeExport, failedWith, importData as readImport, loadGame, mergeRecords } from "./api.js";
@@ -15,7 +17,7 @@ import { t } from "./i18n.js";
 let others = null;
 
 /** Download the facade's export document (game, records of both variants, settings). */
-async function exportData() {
+export async function exportData() {
   if (!engineReady()) return;
   const date = new Date().toISOString();
   const reply = await makeExport({
@@ -43,7 +45,7 @@ const MAX_IMPORT = 2_000_000; // bytes: far more than any real export
  * the records here (records_merge, nothing counted twice or lost), its
  * settings are taken and its game (if any) is opened.
  */
-async function importData(file) {
+export async function importData(file) {
   if (!file || !engineReady()) return;
   let doc;
   try {
@@ -87,17 +89,8 @@ async function importData(file) {
 
 /**
  * Take the other features' functions, `startGame` (play.js), `updateRecords`
- * (records.js) and `finishGame` (gameover.js); wire the statistics window's export and
- * import buttons.
+ * (records.js) and `finishGame` (gameover.js).
  */
 export function installTransfer(collaborators) {
   others = collaborators;
-  $("export").addEventListener("click", () => exportData());
-  $("import").addEventListener("click", () => $("import-file").click());
-  $("import-file").addEventListener("change", async () => {
-    const input = $("import-file");
-    const file = input.files?.[0];
-    input.value = "";
-    await importData(file);
-  });
 }

@@ -1,8 +1,8 @@
 // The page's windows (<dialog> elements, view layer): opening one (closing
 // any other), closing, closing on a click on the backdrop, and the variant
 // tabs of the statistics and ranking windows. Each window's content is its
-// own module (window-*.js, options.js, replay.js; the game and language
-// windows are the page's own markup, wired by menus.js).
+// own module (window-*.js; the game and language windows are the page's own
+// markup); their buttons are the input layer's (menus.js, buttons.js).
 
 /** Open `dialog` as a modal window (closing any other open window first). */
 export function openWindow(dialog) {

@@ -30,10 +30,10 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "view": ("render.js", "grid.js", "board.js", "bar.js", "clock.js", "notices.js", "failures.js",
              "announce.js", "sound.js", "language.js", "windows.js", "window-confirm.js",
              "window-gameover.js", "name-form.js", "window-stats.js", "window-ranking.js",
-             "window-help.js"),
+             "window-help.js", "window-options.js", "window-replay.js"),
     "features": ("play.js", "tabs.js", "records.js", "gameover.js", "startup.js", "assist.js",
                  "replay.js", "share.js", "transfer.js", "daily.js", "options.js", "help.js"),
-    "input": ("keys.js", "menus.js"),
+    "input": ("keys.js", "menus.js", "buttons.js"),
     "wiring": ("main.js", "first.js"),
 }
 ORDER = list(LAYERS)
@@ -117,6 +117,41 @@ def test_every_import_names_a_module_that_exists() -> None:
     for name, targets in graph().items():
         for target in targets:
             assert (WEB / target).is_file(), f"{name} imports missing {target}"
+
+
+# A player's input: what a key, a tap or a field sends (focus, page and window events are not).
+HEARS_INPUT = re.compile(
+    r'(?:addEventListener\(\s*"(?:click|change|input|keydown|keyup|pointerdown|pointerup|submit)"'
+    r'|\.on(?:click|change|input|keydown|keyup|pointerdown|pointerup|submit)\s*=)')
+# The modules below the input layer that hear one: a view's own handling of its
+# own DOM (the grid's cells, the backdrop, a notice's close, the name's count)
+# and the update notice the service worker's module makes and answers alone.
+OWN_INPUT = {
+    "grid.js": "the board's cells (the board view's input, given to board.js's handler)",
+    "windows.js": "a click on a window's backdrop closes it",
+    "notices.js": "a notice's close button",
+    "name-form.js": "the name's character count",
+    "pwa.js": "the update notice's reload and close buttons",
+}
+
+
+def hears_input(name: str) -> bool:
+    return bool(HEARS_INPUT.search((WEB / name).read_text(encoding="utf-8")))
+
+
+def test_every_button_and_key_is_the_input_layers() -> None:
+    """Below the input layer no module hears a key, a tap or a field, but those of OWN_INPUT."""
+    below = [m for layer in ("platform", "state", "view", "features") for m in LAYERS[layer]]
+    assert {m for m in below if hears_input(m)} == set(OWN_INPUT)
+    assert all(layer_of(m) in ("platform", "view") for m in OWN_INPUT)
+    assert all(hears_input(m) for m in LAYERS["input"])
+
+
+def test_a_feature_that_wires_a_button_is_found() -> None:
+    assert HEARS_INPUT.search('$("hint").addEventListener("click", () => requestHint());')
+    assert HEARS_INPUT.search('$("watch-speed").addEventListener(\n "change", f)')
+    assert HEARS_INPUT.search("tab.onclick = () => show(4);")
+    assert not HEARS_INPUT.search('dialog.addEventListener("close", onClose);')
 
 
 def test_main_only_wires() -> None:

@@ -1,0 +1,141 @@
+// The replay viewer's window (dialog#replay-window, view layer): its board,
+// with a renderer and a grid of its own (never the game's, board.js), the
+// numbers beside it, the slider and the step buttons' ends. It shows the
+// frames the feature (replay.js) gives it; the window's buttons are the
+// input layer's (buttons.js, its keys keys.js).
+//
+// Page hooks: #replay-grid has role=grid and its 81 cells only while the
+// window is open (so [role=grid] otherwise names the game's grid alone), and
+// data-busy while a move animates; the window has data-ready once its first
+// board is shown, data-move = the move shown, data-playing.
+
+import { $ } from "./dom.js";
+import { BoardRenderer } from "./render.js";
+import { BoardGrid } from "./grid.js";
+import { reducedMotion } from "./board.js";
+import { openWindow } from "./windows.js";
+import { t, formatNumber, colorName } from "./i18n.js";
+
+let renderer = null;
+let grid = null;
+
+function dialog() {
+  return $("replay-window");
+}
+
+/** The grid (role=grid, 81 cells) exists only while the window is open. */
+function makeGrid() {
+  grid = new BoardGrid($("replay-grid"), () => {});
+  grid.setBusy(false);
+}
+
+function dropGrid() {
+  const root = $("replay-grid");
+  root.replaceChildren();
+  root.removeAttribute("role");
+  root.removeAttribute("aria-label");
+  root.removeAttribute("aria-busy");
+  grid = null;
+}
+
+/** Open the window on the game of `deal` and `line`, its board and grid ready for frames. */
+export function openReplayWindow(deal, line) {
+  $("replay-info").textContent = t("replayInfo", { deal, variant: t(`variant${line}`) });
+  if (!renderer) {
+    renderer = new BoardRenderer($("replay-board"), { reducedMotion });
+  }
+  if (!grid) makeGrid();
+  renderer.hidden.clear();
+  openWindow(dialog());
+}
+
+/** The first board is shown (data-ready). */
+export function showReplayReady() {
+  renderer.draw();
+  dialog().dataset.ready = "true";
+}
+
+/** True when the move that led to `frame` can be animated (it has a turn, and motion is not reduced). */
+export function mayAnimate(frame) {
+  return Boolean(frame.turn) && !reducedMotion();
+}
+
+/** Show the board of `frame` at once. */
+export function showReplayBoard(frame) {
+  renderer.setBoard(frame.board);
+  grid?.setBoard(frame.board);
+}
+
+/**
+ * Play the turn that led from the frame `before` to `frame` (the roll, the
+ * lines as they vanish, the new balls); the grid is busy meanwhile.
+ */
+export async function animateReplayTurn(before, frame) {
+  renderer.setBoard(before.board);
+  grid.setBoard(before.board);
+  grid.setBusy(true);
+  try {
+    await renderer.playTurn(frame.turn, frame.board);
+  } finally {
+    grid?.setBusy(false);
+  }
+  grid?.setBoard(frame.board);
+}
+
+/** The numbers beside the board, the slider and the buttons for frame `index` of `frames`. */
+export function showReplayNumbers(frames, index) {
+  const frame = frames[index];
+  const last = frames.length - 1;
+  $("replay-score").textContent = formatNumber(frame.score);
+  $("replay-count").textContent = `${formatNumber(index)} / ${formatNumber(last)}`;
+  const coming = $("replay-coming");
+  const colors = frame.over ? [] : frame.next ?? [];
+  [...coming.children].forEach((ball, i) => {
+    ball.dataset.color = colors[i] ? String(colors[i]) : "";
+  });
+  coming.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
+  const slider = $("replay-move");
+  slider.max = String(last);
+  slider.value = String(index);
+  slider.setAttribute("aria-valuetext", t("replayAt", { move: index, moves: last }));
+  const ends = { "replay-prev": index === 0, "replay-first": index === 0, "replay-next": index === last, "replay-last": index === last };
+  for (const [id, off] of Object.entries(ends)) {
+    const button = $(id);
+    // a button that goes off hands the focus on, so the keys keep working
+    if (off && document.activeElement === button) $("replay-play").focus();
+    button.disabled = off;
+  }
+  dialog().dataset.move = String(index);
+}
+
+/** The play button (and data-playing) while the moves play one after another, or not. */
+export function showReplayPlaying(playing) {
+  const button = $("replay-play");
+  button.setAttribute("aria-pressed", playing ? "true" : "false");
+  button.setAttribute("aria-label", t(playing ? "replayPause" : "replayPlay"));
+  dialog().dataset.playing = playing ? "true" : "false";
+}
+
+/** The speed chosen in the window (#replay-speed: slow, normal, fast). */
+export function chosenReplaySpeed() {
+  return $("replay-speed").value;
+}
+
+/** True while the viewer is the window on top (its keys act). */
+export function replayOnTop() {
+  return dialog().open && document.querySelector("dialog[open]") === dialog();
+}
+
+/**
+ * Give the window its empty grid and call `closed()` whenever it closes,
+ * after its board is put away (no grid, no data-ready, no data-move).
+ */
+export function installReplayWindow(closed) {
+  dropGrid();
+  dialog().addEventListener("close", () => {
+    delete dialog().dataset.ready;
+    delete dialog().dataset.move;
+    dropGrid();
+    closed();
+  });
+}
