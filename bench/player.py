@@ -5,6 +5,8 @@
     python bench/player.py --crisis [--crisis-file bench/crisis.json] [--crisis-moves 25]
                            [--strength ...] [--jobs 2]
     python bench/player.py --make-crisis --deals 5001-5040 [--crisis-file ...]
+    python bench/player.py ... --results games.jsonl      (each game kept as it ends)
+    python bench/player.py --table-from a.jsonl b.jsonl   (the table of kept games)
 
 The player (``kugler_core.player.suggest``) plays every deal from the start
 until the game is over (or ``--max-moves`` moves, a safety cap; such games are
@@ -12,8 +14,14 @@ counted as they stand and marked in the table). Deals are shared out over
 ``--jobs`` processes. Progress goes to stderr; a table per strength goes to
 stdout: games, points (mean, median, min, max), moves (mean, median), the
 scoring rate (the share of moves that made a line), and the time per
-suggestion, wall clock, median and p95 (and the median CPU time of the
-process, which moves less when other programs share the machine).
+suggestion, wall clock, median and p95 (and the median and p95 CPU time of
+the process, which move less when other programs share the machine).
+
+``--results FILE`` appends each game to FILE (one JSON object a line, with
+its strength and the time of every suggestion) as soon as it ends, so a long
+run can be split into parts (say, odd and even deals at different times) or
+cut short without losing what it played; ``--table-from`` prints the table of
+the games in such files (the last record of a deal and strength counts).
 
 ``--crisis`` is a low-noise paired benchmark for comparing two versions of
 the player: a fixed set of crowded positions (``bench/crisis.json``: each a
@@ -154,6 +162,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, float]:
         "ms_median": 1000 * statistics.median(wall) if wall else 0.0,
         "ms_p95": 1000 * percentile(wall, 0.95) if wall else 0.0,
         "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
+        "cpu_ms_p95": 1000 * percentile(cpu, 0.95) if cpu else 0.0,
     }
 
 
@@ -161,7 +170,7 @@ def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
     """A Markdown table: one row per (strength, summary), numbers rounded for reading.
     """
     head = ["strength", "games", "mean", "median", "min", "max", "moves mean",
-            "moves median", "scoring rate", "ms median", "ms p95", "cpu ms median"]
+            "moves median", "scoring rate", "ms median", "ms p95", "cpu ms median", "cpu ms p95"]
     out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
     for name, s in rows:
         games = f"{int(s['games'])}" + (f" ({int(s['capped'])} capped)" if s["capped"] else "")
@@ -169,15 +178,16 @@ def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
             name, games, f"{s['mean']:,.0f}", f"{s['median']:,.0f}", f"{s['min']:,.0f}",
             f"{s['max']:,.0f}", f"{s['moves_mean']:,.0f}", f"{s['moves_median']:,.0f}",
             f"{100 * s['scoring_rate']:.1f} %", f"{s['ms_median']:.1f}",
-            f"{s['ms_p95']:.1f}", f"{s['cpu_ms_median']:.1f}",
+            f"{s['ms_p95']:.1f}", f"{s['cpu_ms_median']:.1f}", f"{s['cpu_ms_p95']:.1f}",
         ]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 
 def run(deals: Sequence[int], line: int, strength: str, max_moves: int,
-        jobs: int) -> list[GameResult]:
-    """Play every deal; progress on stderr; results in deal order."""
+        jobs: int, results_file: Path | None = None) -> list[GameResult]:
+    """Play every deal; progress on stderr (and each game to ``results_file``,
+    when given, as it ends); results in deal order."""
     work = [(d, line, strength, max_moves) for d in deals]
     results: list[GameResult] = []
     start = time.perf_counter()
@@ -186,13 +196,48 @@ def run(deals: Sequence[int], line: int, strength: str, max_moves: int,
         for r in done:
             results.append(r)
             _progress(strength, r, len(results), len(work), start)
+            if results_file:
+                save_result(results_file, strength, line, r)
     else:
         with multiprocessing.Pool(jobs) as pool:
             for r in pool.imap_unordered(_play, work):
                 results.append(r)
                 _progress(strength, r, len(results), len(work), start)
+                if results_file:
+                    save_result(results_file, strength, line, r)
     results.sort(key=lambda r: r.deal)
     return results
+
+
+def save_result(path: Path, strength: str, line: int, r: GameResult) -> None:
+    """Append game ``r`` to the results file ``path`` (one JSON line)."""
+    row = {"strength": strength, "line": line, "deal": r.deal, "points": r.points,
+           "moves": r.moves, "scoring": r.scoring, "capped": r.capped,
+           "wall": [round(x, 6) for x in r.wall], "cpu": [round(x, 6) for x in r.cpu]}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+
+def load_results(paths: Sequence[Path]) -> dict[tuple[str, int], list[GameResult]]:
+    """The games of results files, per (strength, line), in deal order; the last
+    record of a deal counts. ValueError for a malformed line."""
+    games: dict[tuple[str, int, int], GameResult] = {}
+    for path in paths:
+        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                row = json.loads(text)
+                r = GameResult(int(row["deal"]), int(row["points"]), int(row["moves"]),
+                               int(row["scoring"]), bool(row["capped"]),
+                               tuple(map(float, row["wall"])), tuple(map(float, row["cpu"])))
+                games[(str(row["strength"]), int(row["line"]), r.deal)] = r
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"{path}:{n}: not a game result ({error})") from None
+    out: dict[tuple[str, int], list[GameResult]] = {}
+    for (strength, line, _deal), r in sorted(games.items()):
+        out.setdefault((strength, line), []).append(r)
+    return out
 
 
 def _progress(strength: str, r: GameResult, done: int, total: int, start: float) -> None:
@@ -350,7 +395,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "positions to --crisis-file")
     parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
     parser.add_argument("--crisis-moves", type=int, default=25)
+    parser.add_argument("--results", type=Path, default=None,
+                        help="append each game to this file (JSON lines) as it ends")
+    parser.add_argument("--table-from", type=Path, nargs="+", default=None,
+                        help="print the table of the games in these results files")
     args = parser.parse_args(argv)
+    if args.table_from:
+        try:
+            kept = load_results(args.table_from)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        for (strength, line), results in kept.items():
+            deals_of = ",".join(str(r.deal) for r in results)
+            print(f"line {line}, {strength}, {len(results)} games (deals {deals_of})")
+            print(format_table([(strength, summarize(results))]))
+        return 0
     try:
         deals = parse_deals(args.deals)
     except ValueError as error:
@@ -376,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     rows = []
     for strength in strengths:
-        results = run(deals, args.line, strength, args.max_moves, args.jobs)
+        results = run(deals, args.line, strength, args.max_moves, args.jobs, args.results)
         rows.append((strength, summarize(results)))
     print(f"line {args.line}, deals {args.deals}, max moves {args.max_moves}, "
           f"jobs {args.jobs}")

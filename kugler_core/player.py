@@ -100,11 +100,15 @@ class Effort:
     best reply.
     """
 
-    __slots__ = ("crowded", "refine", "refine_crowded", "reply", "samples", "top",
-                 "top_crowded")
+    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "refine", "refine_crowded",
+                 "reply", "samples", "top", "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
-                 refine_crowded: int = 0, top_crowded: int = 0) -> None:
+                 refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
+                 deep_replies: int = 4, deep_samples: int = 3) -> None:
+        self.deep = deep
+        self.deep_replies = deep_replies
+        self.deep_samples = deep_samples
         self.refine = refine
         self.top = top
         self.samples = samples
@@ -351,6 +355,11 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     line = t.line
     marks = view.landing
     coming = view.next
+    # the balls after the three coming ones, unknown: the same draws for every
+    # candidate (common random numbers), colour and a share of the free cells
+    unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
+               for _ in range(effort.deep_samples)]
+    deep = board.count(0) < effort.deep  # the same depth for every candidate
     best: tuple[float, int, int] | None = None
     for _value, (source, target) in top:
         b = _played(board, source, target)
@@ -370,7 +379,10 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                 cells.append(cell)
             landed = settle(after, cells, line)
             if 0 in after:
-                total += landed + _best_reply(after, t, effort.reply)
+                if deep:
+                    total += landed + _deep_reply(after, t, effort, unknown)
+                else:
+                    total += landed + _best_reply(after, t, effort.reply)
             else:
                 total += INF_LOSS
         key = (made + total / runs, -source, -target)
@@ -378,6 +390,43 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
             best = key
     assert best is not None
     return (-best[1], -best[2])
+
+
+def _deep_reply(board: list[int], t: Tables, effort: Effort,
+                unknown: list[list[tuple[int, float]]]) -> float:
+    """The value of the best of the ``effort.deep_replies`` best replies on
+    ``board`` (by ``rank``) when each is followed by the unknown balls after
+    the three coming ones (``unknown``: per sample three colours and shares of
+    the free cells), their points and the evaluation after them, the mean over
+    the samples. A reply that makes a line brings no balls."""
+    ranked = rank(board, t, effort.reply)
+    if not ranked:
+        return INF_LOSS
+    line = t.line
+    best = INF_LOSS
+    for value, (source, target) in ranked[: effort.deep_replies]:
+        b = _played(board, source, target)
+        made = settle(b, (target,), line)
+        if made:
+            v = value
+        else:
+            total = 0.0
+            for draws in unknown:
+                after = b[:]
+                cells = []
+                for colour, share in draws:
+                    free = [i for i in range(CELLS) if not after[i]]
+                    if not free:
+                        break
+                    cell = free[int(share * len(free))]
+                    after[cell] = colour
+                    cells.append(cell)
+                landed = settle(after, cells, line)
+                total += landed + evaluate(after, t) if 0 in after else INF_LOSS
+            v = total / len(unknown)
+        if v > best:
+            best = v
+    return best
 
 
 def _best_reply(board: list[int], t: Tables, refine: int) -> float:

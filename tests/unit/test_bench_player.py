@@ -44,7 +44,7 @@ def test_summarize_and_table() -> None:
     assert table[0].startswith("| strength | games | mean | median | min | max |")
     assert table[1].count("---") == table[0].count("|") - 1
     assert table[2] == ("| quick | 2 (1 capped) | 1,500 | 1,500 | 1,000 | 2,001 | 400 | 400"
-                        " | 37.5 % | 25.0 | 40.0 | 25.0 |")
+                        " | 37.5 % | 25.0 | 40.0 | 25.0 | 40.0 |")
 
 
 def test_percentile() -> None:
@@ -137,3 +137,27 @@ def test_main_crisis_makes_and_plays_positions(tmp_path: Path,
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"crisis positions {path.name}, 2 moves each, jobs 1"
     assert out[3].startswith("| quick | ")
+
+
+def test_results_are_kept_per_game_and_tabled_from_several_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run split in two parts (--results) gives one table (--table-from); the last
+    record of a deal counts; a malformed line is refused with its place."""
+    odd, even = tmp_path / "odd.jsonl", tmp_path / "even.jsonl"
+    assert player_bench.main(["--strength", "quick", "--deals", "1", "--max-moves", "3",
+                              "--jobs", "1", "--results", str(odd)]) == 0
+    player_bench.save_result(even, "quick", 5, result(2, 40, 9, 2, (0.5, 0.25)))
+    player_bench.save_result(even, "quick", 5, result(2, 50, 10, 3, (0.5, 0.5)))
+    capsys.readouterr()
+    kept = player_bench.load_results([odd, even])
+    assert list(kept) == [("quick", 5)]
+    games = kept[("quick", 5)]
+    assert [g.deal for g in games] == [1, 2]
+    assert games[0].moves == 3 and games[0].capped and len(games[0].wall) == 3
+    assert (games[1].points, games[1].wall) == (50, (0.5, 0.5))
+    assert player_bench.main(["--table-from", str(odd), str(even)]) == 0
+    out = capsys.readouterr().out
+    assert "quick, 2 games (deals 1,2)" in out and "| quick | 2 (1 capped) |" in out
+    (tmp_path / "bad.jsonl").write_text('{"deal": 1}\n')
+    with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
+        player_bench.load_results([tmp_path / "bad.jsonl"])
