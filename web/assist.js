@@ -65,6 +65,11 @@ let shown = null; // the hint on the board: {key, from, to} (cell indices)
 let hintRequest = 0; // the number of the hint request last made (a newer one drops older replies)
 const agreed = new Set(); // ids of games whose player agreed to help in this page
 
+/** Tell the store what help is on the board, from the one pair that decides it. */
+function tellHelp() {
+  setHelp(watching ? "watch" : shown ? "hint" : null);
+}
+
 // -- the question -------------------------------------------------------------------
 
 /** True when help may be given in the game of `state`: it had help already, or the player agrees now (asked once). */
@@ -83,7 +88,7 @@ function clearHint() {
   markHint(null);
   $("hint-note").textContent = "";
   shown = null;
-  if (!watching) setHelp(null);
+  tellHelp();
 }
 
 /** Mark `move` ({from, to, path} of [row, col] cells) on the board for the game `key`. */
@@ -94,7 +99,7 @@ function showHint(move, key) {
   const path = (Array.isArray(move.path) ? move.path : []).map(index);
   shown = { key, from, to };
   markHint({ from, to, path });
-  setHelp("hint"); // the coming balls' marks are drawn while the hint is shown
+  tellHelp(); // the coming balls' marks are drawn while the hint is shown
   select(from);
   $("hint-note").textContent = t("hintNote", { from: cellName(from), to: cellName(to) }); // "C4", as the grid names cells
   emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
@@ -197,7 +202,7 @@ function wakeUp() {
 
 function showWatching() {
   const controls = $("watch-controls");
-  setHelp(watching ? "watch" : shown ? "hint" : null); // the marks are drawn while it plays
+  tellHelp(); // the marks are drawn while it plays
   if (watching) root.dataset.watching = paused ? "paused" : "playing";
   else delete root.dataset.watching;
   controls.hidden = !watching;
