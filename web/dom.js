@@ -8,16 +8,16 @@ export const root = document.documentElement;
 
 /**
  * Move the children of every <template data-into="id"> into the element with
- * that id ("body" for the document's body), at its end, or at its start with
- * data-at="start"; the templates are removed. Safe to call twice.
+ * that id ("body" for the document's body), at its end; the templates are
+ * removed. With `only`, just the templates into those ids. Safe to call twice.
  */
-export function fillPage(doc = document) {
+export function fillPage(doc = document, only = null) {
   for (const template of doc.querySelectorAll("template[data-into]")) {
     const into = template.dataset.into;
+    if (only && !only.includes(into)) continue;
     const target = into === "body" ? doc.body : doc.getElementById(into);
     if (!target) continue;
-    if (template.dataset.at === "start") target.prepend(template.content);
-    else target.append(template.content);
+    target.append(template.content);
     template.remove();
   }
 }
@@ -62,4 +62,19 @@ export function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   return node;
+}
+
+/**
+ * Resolves in a task of its own, once the browser has handled what waits
+ * (input first): scheduler.yield() where there is one, else a message to
+ * itself (not a timeout, which a hidden page runs once a second). The start
+ * of the page is cut into such tasks so that none of them is long.
+ */
+export function nextTask() {
+  if (typeof globalThis.scheduler?.yield === "function") return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }

@@ -14,9 +14,9 @@
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
 
-import { BoardRenderer, SIZE } from "./render.js";
+import { BoardRenderer, COLORS, SIZE } from "./render.js";
 import * as storage from "./storage.js";
-import { afterNextFrame } from "./dom.js";
+import { afterNextFrame, nextTask } from "./dom.js";
 
 /**
  * The 81 colours of a stored game document's board, or null when `doc` has
@@ -45,15 +45,40 @@ export const renderer = new BoardRenderer(document.getElementById("board"));
 /** Its 81 colours as drawn, or null (no stored game, or not a board of that shape). */
 export const firstBoard = boardFromDoc(firstGame);
 
-if (firstBoard) renderer.setBoard(firstBoard);
-renderer.setLoading(true);
-renderer.draw();
-performance.mark("kugler:first-board");
+/**
+ * Draw the first board. Its images (the backdrop: 14 ms here, 60 ms on a
+ * phone-speed CPU; the balls' sprites) are made one a task first, then the
+ * board is drawn at once: the page never shows half a board, and no task of
+ * the start is long (docs/startup.md, "Long tasks").
+ */
+async function drawFirstBoard() {
+  if (firstBoard) renderer.board = firstBoard.slice();
+  while (renderer.prepareStep()) await nextTask();
+  if (firstBoard) renderer.setBoard(firstBoard);
+  renderer.setLoading(true);
+  renderer.draw();
+  performance.mark("kugler:first-board");
+}
+
+/**
+ * After the first board: the sprites of the colours not on it yet, one a
+ * task, so that the frame that shows the engine's first game (its new balls
+ * and the coming ones) only copies images instead of making them.
+ */
+async function makeSprites() {
+  for (let color = 1; color < COLORS.length; color += 1) {
+    if (!COLORS[color] || renderer.sprites.has(color)) continue;
+    await nextTask();
+    if (renderer.pxSize >= 10) renderer.sprite(color);
+  }
+}
 
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-const boardShown = new Promise((resolve) => afterNextFrame(resolve));
+const boardDrawn = drawFirstBoard();
+const boardShown = boardDrawn.then(() => new Promise((resolve) => afterNextFrame(resolve)));
+boardShown.then(makeSprites);
 
 // Nothing imports this module: main.js gets the renderer and the first game
 // from here, and the modules it wires get them from main.js.

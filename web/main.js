@@ -12,7 +12,7 @@
 // fragment, or starts a new game. JavaScript never decides a rule: every
 // move, undo and record goes through the engine.
 
-import { fillPage, afterNextFrame } from "./dom.js";
+import { fillPage, afterNextFrame, nextTask } from "./dom.js";
 import { engine } from "./api.js";
 import { installBoard } from "./board.js";
 import { installBar } from "./bar.js";
@@ -44,19 +44,25 @@ import { registerServiceWorker } from "./pwa.js";
  * null), `boardShown` resolves once that frame has been painted.
  */
 export async function start({ renderer, firstGame, firstBoard, boardShown }) {
-  // The bar, the notices and the windows join the page once the board's first
-  // frame is shown; the bar gets the saved game's numbers in the same task.
+  // In short tasks once the board is shown (docs/startup.md, "Long tasks"):
+  // the windows; the bar with the saved game's words and numbers in the same
+  // task (no flash of others) and its views; the features; the input layer.
   await boardShown;
+  await nextTask(); // after this module's evaluation
+  fillPage(document, ["body"]);
+  await nextTask();
   fillPage();
-
-  const catchUp = catchUpWithOtherTab;
-  const openGameOver = openGameOverAgain;
   installBoard(renderer, activate);
   installBar();
   installLanguage();
   installClock();
   installNotices();
   installFailures();
+  firstPaint(firstGame, firstBoard);
+  await nextTask();
+
+  const catchUp = catchUpWithOtherTab;
+  const openGameOver = openGameOverAgain;
   installGameOver({ updateRecords });
   installPlay({ catchUp, finishGame, openGameOver });
   installTabSync();
@@ -69,17 +75,15 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   share.installShare();
   installReplay({ restartWith, openGameOver, share });
   installDaily({ restartWith });
+  await nextTask();
   // the input layer, once every control is on the page (watch mode's are assist.js's)
   installMenus();
   installButtons();
   installKeys(); // its capture listeners after the sound's, which hears every first gesture
-  firstPaint(firstGame, firstBoard);
 
-  // Started once the filled page has had its first frame: on two cores the
-  // worker's downloads and compile would otherwise share the CPU with that
-  // frame's style, layout and paint, the longest main-thread task of a cold
-  // load, and reach ready no sooner (docs/startup.md). A worker that cannot
-  // even be made fails at once: startup.js shows the error.
+  // Once the filled page has had its first frame (its style and layout would
+  // share two cores with the worker's start: docs/startup.md). A worker that
+  // cannot even be made fails at once: startup.js shows the error.
   afterNextFrame(() => engine.start());
   registerServiceWorker();
 }

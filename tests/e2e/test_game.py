@@ -393,14 +393,15 @@ CANVAS_CELLS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+@pytest.mark.parametrize("size", [(360, 640), (412, 823), (1280, 800)])
 def test_saved_board_is_drawn_before_the_rest_of_the_page(
         browser: Any, site: Any, size: tuple[int, int]) -> None:
     """The document alone draws the saved game (first.js and the styles are
     inline, tools/inline.py): with every other request held back, the canvas
     shows its balls, the bar is an empty panel of its usual height and the
-    rest of the page is still in templates; the board and the bar stand where
-    they stand once the whole page is in place."""
+    rest of the page is still in templates (the game's name, the page's
+    largest contentful paint, is painted with the board); the board and the
+    bar stand where they stand once the whole page is in place."""
     width, height = size
     rows = WALL_ROWS
     boxes = []
@@ -423,6 +424,10 @@ def test_saved_board_is_drawn_before_the_rest_of_the_page(
                 assert balls == [1 if ch != "." else 0 for row in rows for ch in row]
                 assert page.locator("template[data-into]").count() == TEMPLATES
                 assert page.locator("#score").count() == 0
+                assert page.locator(".brand").count() == 1  # in the document itself
+                if width <= 560 <= 720 <= height:  # a tall phone shows the name: painted with the board
+                    assert page.locator(".brand").is_visible()
+                    assert page.locator(".brand").inner_text() == "Kugler"
                 bar = page.locator(".bar").bounding_box()
                 assert bar is not None
                 if width < height:  # above the board: the height the stylesheet guesses
