@@ -16,15 +16,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 from tools import bundles, help_pages, inline, kugler_build, service_worker, snapshot, stdlib
 
@@ -155,6 +158,43 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".zip": "application/zip",
     }
 
+    # Sent gzip-compressed to a client that accepts it, when `compress` is on
+    # (`serve`): GitHub Pages compresses these types, so a page served here
+    # downloads the bytes it downloads there. Not the zip, wheel and snapshot
+    # files, which are compressed already.
+    compress = False
+    COMPRESSED_TYPES: ClassVar[frozenset[str]] = frozenset({
+        "text/html", "text/css", "text/javascript", "text/plain", "text/markdown",
+        "application/json", "application/manifest+json", "application/wasm", "image/svg+xml",
+    })
+    _gzipped: ClassVar[dict[tuple[str, int, int], bytes]] = {}  # (path, mtime_ns, size) -> gzip -6
+    _gzip_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
+        """As SimpleHTTPRequestHandler's, but a compressible file goes out
+        gzip-compressed (Content-Encoding: gzip) when `compress` is on and the
+        request accepts gzip; each file is compressed once."""
+        path = self.translate_path(self.path)
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.compress and accepts and os.path.isfile(path)
+                and self.guess_type(path) in self.COMPRESSED_TYPES):
+            return super().send_head()
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self._gzip_lock:
+            body = self._gzipped.get(key)
+        if body is None:
+            body = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+            with self._gzip_lock:
+                self._gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def translate_path(self, path: str) -> str:
         if self.base != "/":
             if not path.startswith(self.base):
@@ -192,17 +232,20 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(directory: Path = DIST, port: int = 8000, base: str = "/",
-                host: str = "127.0.0.1") -> SiteServer:
-    """A static server for `directory` at http://host:port{base} (port 0 picks a free one)."""
+                host: str = "127.0.0.1", compress: bool = False) -> SiteServer:
+    """A static server for `directory` at http://host:port{base} (port 0 picks
+    a free one); with `compress`, text and wasm files go out gzip-compressed
+    to a client that accepts it, as GitHub Pages sends them."""
     if not (base.startswith("/") and base.endswith("/")):
         raise ValueError("base must start and end with '/'")
-    handler = type("SiteHandler", (Handler,), {"base": base})
+    handler = type("SiteHandler", (Handler,), {"base": base, "compress": compress})
     bound = functools.partial(handler, directory=str(directory))
     return SiteServer((host, port), bound)
 
 
 def serve(port: int, directory: Path = DIST, base: str = "/") -> None:
-    with make_server(directory, port, base) as httpd:
+    """Serve `directory` until Ctrl+C, compressed as GitHub Pages sends it."""
+    with make_server(directory, port, base, compress=True) as httpd:
         log(f"serving {directory} on http://localhost:{httpd.server_port}{base}  (Ctrl+C stops)")
         with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
