@@ -45,20 +45,10 @@ export const renderer = new BoardRenderer(document.getElementById("board"));
 /** Its 81 colours as drawn, or null (no stored game, or not a board of that shape). */
 export const firstBoard = boardFromDoc(firstGame);
 
-/**
- * Draw the first board. Its images (the backdrop: 14 ms here, 60 ms on a
- * phone-speed CPU; the balls' sprites) are made one a task first, then the
- * board is drawn at once: the page never shows half a board, and no task of
- * the start is long (docs/startup.md, "Long tasks").
- */
-async function drawFirstBoard() {
-  if (firstBoard) renderer.board = firstBoard.slice();
-  while (renderer.prepareStep()) await nextTask();
-  if (firstBoard) renderer.setBoard(firstBoard);
-  renderer.setLoading(true);
-  renderer.draw();
-  performance.mark("kugler:first-board");
-}
+if (firstBoard) renderer.setBoard(firstBoard);
+renderer.setLoading(true);
+renderer.draw();
+performance.mark("kugler:first-board");
 
 /**
  * After the first board: the sprites of the colours not on it yet, one a
@@ -76,8 +66,7 @@ async function makeSprites() {
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-const boardDrawn = drawFirstBoard();
-const boardShown = boardDrawn.then(() => new Promise((resolve) => afterNextFrame(resolve)));
+const boardShown = new Promise((resolve) => afterNextFrame(resolve));
 boardShown.then(makeSprites);
 
 // Nothing imports this module: main.js gets the renderer and the first game

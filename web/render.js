@@ -199,7 +199,6 @@ export class BoardRenderer {
     this.pxSize = 0;
     this.cssSize = 0;
     this.backdrop = null;
-    this.frameLayer = null; // the backdrop's first half while it is being made (frameImage)
     this.sprites = new Map();
     // Measured at the first draw (the page's first layout), then on resize.
     if (typeof ResizeObserver === "function") {
@@ -235,8 +234,6 @@ export class BoardRenderer {
     this.canvas.height = px;
     release(this.backdrop);
     this.backdrop = null;
-    release(this.frameLayer);
-    this.frameLayer = null;
     for (const sprite of this.sprites.values()) release(sprite);
     this.sprites.clear();
     return true;
@@ -504,23 +501,6 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
-  /**
-   * Make one of the images the next draw needs, if one is missing: the size,
-   * then the backdrop, then the sprites of the colours on the board. Returns
-   * true when it made one (call again), false when a draw needs nothing more.
-   * Draws nothing: first.js makes the first board's images in tasks of their
-   * own, so that no input waits behind one long task, and then draws it.
-   */
-  prepareStep() {
-    if (this.pxSize < 10) return this.measure();
-    if (!this.backdrop && !this.frameLayer) return Boolean(this.frameImage());
-    if (!this.backdrop) return Boolean(this.backdropCanvas());
-    const missing = this.board.filter((color) => COLORS[color] && !this.sprites.has(color));
-    if (missing.length === 0) return false;
-    for (const color of new Set(missing)) this.sprite(color);
-    return true;
-  }
-
   /** A cached sprite of one ball (with its shadow) for the current cell size. */
   sprite(color) {
     let s = this.sprites.get(color);
@@ -540,34 +520,15 @@ export class BoardRenderer {
     ctx.drawImage(s, x - w / 2, y - h / 2 + (s.height * scale - h) / 2, w, h);
   }
 
-  /**
-   * The wooden frame and its well without the cells: the backdrop's first
-   * half, kept only until the backdrop is made (two images of half the work
-   * each, so the first board's tasks stay short: prepareStep).
-   */
-  frameImage() {
-    if (!this.frameLayer) {
-      const S = this.pxSize;
-      this.frameLayer = makeImage(S, S, (ctx) => this.paintFrame(ctx, S));
-    }
-    return this.frameLayer;
-  }
-
   /** The board without balls, cached per size. */
   backdropCanvas() {
     if (this.backdrop) return this.backdrop;
     const S = this.pxSize;
-    const frame = this.frameImage();
-    this.backdrop = makeImage(S, S, (ctx) => {
-      ctx.drawImage(frame, 0, 0);
-      this.paintCells(ctx);
-    });
-    release(frame);
-    this.frameLayer = null;
+    this.backdrop = makeImage(S, S, (ctx) => this.paintBackdrop(ctx, S));
     return this.backdrop;
   }
 
-  paintFrame(ctx, S) {
+  paintBackdrop(ctx, S) {
     // wooden frame
     const wood = ctx.createLinearGradient(0, 0, S, S);
     wood.addColorStop(0, "#8a5530");
@@ -601,12 +562,8 @@ export class BoardRenderer {
     roundRect(ctx, o - S * 0.006, o - S * 0.006, inner + S * 0.012, inner + S * 0.012, S * 0.018);
     ctx.fillStyle = "#2e1709";
     ctx.fill();
-  }
-
-  paintCells(ctx) {
     // cells: warm cream tiles, gently recessed; the two kinds of tile are
     // painted once and copied (81 clipped paths cost ~40 ms without a GPU)
-    const o = this.origin;
     const c = this.cell;
     const gap = Math.max(1, c * 0.045);
     const w = c - gap;
