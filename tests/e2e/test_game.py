@@ -425,7 +425,7 @@ def test_saved_board_is_drawn_before_the_rest_of_the_page(
                 assert page.locator("template[data-into]").count() == TEMPLATES
                 assert page.locator("#score").count() == 0
                 assert page.locator(".brand").count() == 1  # in the document itself
-                if width <= 560 <= 720 <= height:  # a tall phone shows the name: painted with the board
+                if width <= 560 <= 720 <= height:  # a tall phone shows it, painted with the board
                     assert page.locator(".brand").is_visible()
                     assert page.locator(".brand").inner_text() == "Kugler"
                 bar = page.locator(".bar").bounding_box()

@@ -51,7 +51,8 @@ def fetch(url: str, gzip_ok: bool = True) -> tuple[str | None, str | None, bytes
         return reply.headers["Content-Encoding"], reply.headers["Content-Length"], reply.read()
 
 
-@pytest.mark.parametrize("name", ["index.html", "main.js", "pyodide/pyodide.asm.wasm", "build.json"])
+@pytest.mark.parametrize(
+    "name", ["index.html", "main.js", "pyodide/pyodide.asm.wasm", "build.json"])
 def test_serve_sends_text_and_wasm_compressed(site: tuple[Path, str, str], name: str) -> None:
     folder, compressing, _ = site
     for _ in range(2):  # compressed once, then from memory: the same bytes
@@ -64,7 +65,8 @@ def test_serve_sends_text_and_wasm_compressed(site: tuple[Path, str, str], name:
     assert gzip.decompress(fetch(compressing + name)[2]) == FILES[name] + b"\n"
 
 
-@pytest.mark.parametrize("name", ["kugler_core-1.0.0-py3-none-any.whl", "pyodide/kugler-snapshot.bin.gz"])
+@pytest.mark.parametrize(
+    "name", ["kugler_core-1.0.0-py3-none-any.whl", "pyodide/kugler-snapshot.bin.gz"])
 def test_serve_sends_compressed_files_as_they_are(site: tuple[Path, str, str], name: str) -> None:
     _, compressing, _ = site
     assert fetch(compressing + name) == (None, str(len(FILES[name])), FILES[name])
