@@ -57,9 +57,8 @@ performance.mark("kugler:first-board");
  */
 async function makeSprites() {
   for (let color = 1; color < COLORS.length; color += 1) {
-    if (!COLORS[color] || renderer.sprites.has(color)) continue;
     await nextTask();
-    if (renderer.pxSize >= 10) renderer.sprite(color);
+    renderer.prepareSprite(color);
   }
 }
 

@@ -44,7 +44,7 @@ import { registerServiceWorker } from "./pwa.js";
  * null), `boardShown` resolves once that frame has been painted.
  */
 export async function start({ renderer, firstGame, firstBoard, boardShown }) {
-  // In short tasks once the board is shown (docs/startup.md, "Long tasks"):
+  // In short tasks once the board is shown (docs/startup.md, "Lighthouse"):
   // the windows; the bar with the saved game's words and numbers in the same
   // task (no flash of others) and its views; the features; the input layer.
   await boardShown;

@@ -501,6 +501,16 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
+  /**
+   * Make the sprite of `color` now, if it is missing and the size is known
+   * (first.js makes them ahead, one a task); true when it made one.
+   */
+  prepareSprite(color) {
+    if (this.pxSize < 10 || !COLORS[color] || this.sprites.has(color)) return false;
+    this.sprite(color);
+    return true;
+  }
+
   /** A cached sprite of one ball (with its shadow) for the current cell size. */
   sprite(color) {
     let s = this.sprites.get(color);
