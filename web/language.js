@@ -7,22 +7,33 @@
 import { emit, on } from "./store.js";
 import { setLanguage, detectLanguage, applyWords, LANGUAGES } from "./i18n.js";
 
-let shown; // the choice last shown (undefined: none yet)
+const NONE_YET = Symbol("no language shown yet");
+let shown = NONE_YET; // the choice last shown: "da", "sv", "en" or null (the browser's)
+
+/** The choice `lang` names: one of LANGUAGES, or null for the browser's. */
+function choice(lang) {
+  return LANGUAGES.includes(lang) ? lang : null;
+}
 
 /** Show the page in `lang` ("da", "sv", "en"; anything else: the browser's choice). */
 export function useLanguage(lang) {
-  shown = lang;
-  setLanguage(LANGUAGES.includes(lang) ? lang : detectLanguage());
+  shown = choice(lang);
+  setLanguage(shown ?? detectLanguage());
   applyWords();
   emit("language", { language: lang });
   for (const radio of document.querySelectorAll("input[name=lang]")) {
-    radio.checked = radio.value === (LANGUAGES.includes(lang) ? lang : "auto");
+    radio.checked = radio.value === (shown ?? "auto");
   }
 }
 
-/** Follow the settings' language (a choice already shown is not shown again). */
+/**
+ * Follow the settings' language. A choice already shown is not shown again:
+ * the engine's settings at the start name the language the stored ones did
+ * (null: the browser's), and writing every word again would cost the start
+ * a long task for nothing.
+ */
 export function installLanguage() {
   on("settings", ({ settings }) => {
-    if (settings.language !== shown) useLanguage(settings.language);
+    if (choice(settings.language) !== shown) useLanguage(settings.language);
   });
 }

@@ -530,6 +530,39 @@ def test_engine_starts_once_the_filled_page_has_had_its_frame(
     assert page.evaluate("window.__workerStart") == {"filled": True, "filledFrame": True}
 
 
+# Counts the times the page's words are written over the whole document
+# (i18n.js applyWords looks every [data-i18n] element up).
+COUNT_WORD_PASSES = """(() => {
+  window.__wordPasses = 0;
+  const native = Document.prototype.querySelectorAll;
+  Document.prototype.querySelectorAll = function (selector) {
+    if (selector === "[data-i18n]") window.__wordPasses += 1;
+    return native.call(this, selector);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("stored_language", [None, "sv"], ids=["browser-language", "stored-sv"])
+def test_the_words_are_written_once_at_the_start(
+        context: Any, page: Any, site: Any, stored_language: str | None) -> None:
+    """The engine's settings at the start name the language already shown (the
+    stored one, or none: the browser's): the page's words are not written a
+    second time then, which cost the engine-ready task a pass over every
+    element. A language chosen afterwards is still shown at once."""
+    if stored_language:
+        seed_storage(context, {SETTINGS_KEY: {
+            "kind": "kugler/settings", "version": 1, "language": stored_language, "line": 5}})
+    context.add_init_script(COUNT_WORD_PASSES)
+    open_game(page, site)
+    assert page.evaluate("window.__wordPasses") == 1
+    assert text(page, "#undo") == ("Ångra" if stored_language == "sv" else "Fortryd")
+    page.click("#menu")
+    page.click("#language")
+    page.check("input[name=lang][value=en]")
+    assert text(page, "#undo") == "Undo"
+    assert page.evaluate("window.__wordPasses") == 2
+
+
 def test_language_switch_is_remembered(page: Any, site: Any) -> None:
     open_game(page, site)
     assert text(page, "#undo") == "Fortryd"
