@@ -46,7 +46,9 @@ export function updateClock() {
     clock.baseMs = elapsedMs();
     clock.since = null;
   }
-  $("time").textContent = formatTime(seconds());
+  const time = $("time");
+  const shown = formatTime(seconds());
+  if (time.textContent !== shown) time.textContent = shown; // a write restyles, even the same text
 }
 
 /** Show the time twice a second from now on; stop and go on as windows open and close. */

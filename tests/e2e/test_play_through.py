@@ -201,8 +201,17 @@ def test_the_clock_stands_still_while_a_window_covers_the_board(context: Any, pa
     page.wait_for_selector("dialog#game-window[open]")
     page.wait_for_timeout(600)
     shown = text(page, "#time")
+    # The clock's twice-a-second tick writes nothing that is shown already
+    # (a write restyles the bar, even of the same text).
+    page.evaluate("""() => {
+      window.__timeWrites = 0;
+      new MutationObserver((records) => { window.__timeWrites += records.length; })
+        .observe(document.getElementById("time"),
+                 { childList: true, characterData: true, subtree: true });
+    }""")
     page.wait_for_timeout(2200)
     assert text(page, "#time") == shown
+    assert page.evaluate("window.__timeWrites") == 0
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#game-window", state="hidden")
     page.wait_for_function(f"() => document.getElementById('time').textContent !== '{shown}'")
