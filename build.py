@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
@@ -175,6 +176,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         gzip-compressed (Content-Encoding: gzip) when `compress` is on and the
         request accepts gzip; each file is compressed once."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            # a folder's page (the site's own at base/): its index.html, as
+            # SimpleHTTPRequestHandler sends it, compressed like the file
+            path = os.path.join(path, "index.html")
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (self.compress and accepts and os.path.isfile(path)
                 and self.guess_type(path) in self.COMPRESSED_TYPES):

@@ -65,6 +65,21 @@ def test_serve_sends_text_and_wasm_compressed(site: tuple[Path, str, str], name:
     assert gzip.decompress(fetch(compressing + name)[2]) == FILES[name] + b"\n"
 
 
+def test_serve_sends_the_page_at_the_site_root_compressed(site: tuple[Path, str, str]) -> None:
+    """The page a player (and Lighthouse) opens is base/, not base/index.html:
+    it goes out compressed too, as GitHub Pages sends it."""
+    folder, compressing, plain = site
+    for query in ("", "?source=pwa"):
+        encoding, length, body = fetch(compressing + query)
+        assert (encoding, length) == ("gzip", str(len(body)))
+        assert gzip.decompress(body) == FILES["index.html"]
+        assert fetch(plain + query)[0::2] == (None, FILES["index.html"])
+    # a folder without a page of its own is listed as before, uncompressed
+    (folder / "empty").mkdir()
+    encoding, _, body = fetch(compressing + "empty/")
+    assert encoding is None and b"Directory listing" in body
+
+
 @pytest.mark.parametrize(
     "name", ["kugler_core-1.0.0-py3-none-any.whl", "pyodide/kugler-snapshot.bin.gz"])
 def test_serve_sends_compressed_files_as_they_are(site: tuple[Path, str, str], name: str) -> None:
