@@ -3,16 +3,36 @@
 import { $ } from "./dom.js";
 import { openWindow } from "./windows.js";
 
+let unanswered = null; // tells the question asked last its answer (null once told)
+
 /**
  * Ask a yes/no question in dialog#confirm-window; resolves true when the
- * player chose the button with value="confirm".
+ * player chose the button with value="confirm", false for any other way
+ * the window closes, and false for a question that another one replaces
+ * while it is open.
+ *
+ * A dialog's close event comes a task after it closed: a question asked
+ * right after the player answered the one before (a key pressed at once)
+ * would take that event, and so the earlier answer, for its own. So the
+ * earlier question is told its answer here, and a close event that comes
+ * while the window is open again belongs to no question.
  */
 export function confirmQuestion(text) {
   const dialog = $("confirm-window");
+  unanswered?.(!dialog.open && dialog.returnValue === "confirm");
   $("confirm-text").textContent = text;
   dialog.returnValue = "";
   openWindow(dialog);
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "confirm"), { once: true });
+    const onClose = () => {
+      if (!dialog.open) tell(dialog.returnValue === "confirm");
+    };
+    const tell = (answer) => {
+      dialog.removeEventListener("close", onClose);
+      if (unanswered === tell) unanswered = null;
+      resolve(answer);
+    };
+    unanswered = tell;
+    dialog.addEventListener("close", onClose);
   });
 }

@@ -476,6 +476,30 @@ def test_each_question_names_what_will_happen(make_page: Any, site: Any, lang: s
     assert not re.search(r"\d+,", note), note
 
 
+def test_a_question_asked_right_after_an_answer_takes_its_own_answer(
+        make_page: Any, site: Any) -> None:
+    """A dialog's close event comes a task after the window closed. The hint's
+    question, asked by a key pressed at once after «Nej» to another question,
+    took that event for its own: it counted as no at once, and the «Ja» the
+    player then chose did nothing (the hint never came)."""
+    doc = game_doc(LINE_ROWS, deal=4242, game_id="played")
+    doc["moves"] = 3
+    page = opened(make_page(1280, 800, "en", storage={GAME_KEY: doc}), site)
+    page.click("#menu")
+    page.click("#new-game")
+    page.wait_for_selector("#confirm-window[open]")
+    # «No», and H in the same task: before the window's close event is fired
+    page.evaluate("""() => {
+      document.querySelector("#confirm-window button[value=cancel]").click();
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true }));
+    }""")
+    page.wait_for_selector("#confirm-window[open]")
+    assert "get help in this game" in text(page, "#confirm-text").lower()
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_function("() => document.getElementById('hint-note').textContent.length > 0")
+    assert text(page, "#deal") == "4242"  # the «No» kept the game
+
+
 # ------------------------------------------------------------------ 13: the floating points
 
 # At the first "+points" drawn, the canvas row through the figure's middle:
