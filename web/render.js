@@ -503,12 +503,10 @@ export class BoardRenderer {
 
   /**
    * Make the sprite of `color` now, if it is missing and the size is known
-   * (first.js makes them ahead, one a task); true when it made one.
+   * (first.js makes them ahead, one a task).
    */
   prepareSprite(color) {
-    if (this.pxSize < 10 || !COLORS[color] || this.sprites.has(color)) return false;
-    this.sprite(color);
-    return true;
+    if (this.pxSize >= 10 && COLORS[color] && !this.sprites.has(color)) this.sprite(color);
   }
 
   /** A cached sprite of one ball (with its shadow) for the current cell size. */
