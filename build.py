@@ -39,6 +39,10 @@ SEEDS = ROOT / "seeds"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+TYPED = ("kugler_core", "web/kugler_boot.py")
+"""What `mypy --strict` reads: the engine, and the boot's Python the page runs beside it."""
+LINTED = ("kugler_core", "web", "tests", "bench", "tools", "build.py")
+"""What `ruff check` reads (in web/, the boot's Python)."""
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -284,9 +288,8 @@ def ensure_test_tools() -> None:
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
-    run([sys.executable, "-m", "mypy", "--strict", "kugler_core"])
-    run([sys.executable, "-m", "ruff", "check",
-         "kugler_core", "tests", "bench", "tools", "build.py"])
+    run([sys.executable, "-m", "mypy", "--strict", *TYPED])
+    run([sys.executable, "-m", "ruff", "check", *LINTED])
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
 
 

@@ -38,7 +38,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
 }
 ORDER = list(LAYERS)
 # The engine's side: the worker and the service worker, apart from the page.
-WORKER_SIDE = ("worker.js", "boot.js", "sw.js")
+WORKER_SIDE = ("worker.js", "boot.js", "boot-cache.js", "boot-python.js", "memory-image.js",
+               "wasm-data.js", "wasm-reuse.js", "sw.js")
 ENTRY_ONLY = ("first.js", "main.js")
 
 def imports(path: Path) -> set[str]:
