@@ -24,6 +24,7 @@ import { Engine } from "./engine.js";
 /** @typedef {import("./types").DecodeResult} DecodeResult */
 /** @typedef {import("./types").ExportResult} ExportResult */
 /** @typedef {import("./types").ImportResult} ImportResult */
+/** @typedef {import("./types").ReviewResult} ReviewResult */
 /**
  * @template T
  * @typedef {Promise<import("./types").Reply<T>>} Answer
@@ -124,6 +125,23 @@ export const hintShown = () => send("hint_shown", {});
  * @returns {Answer<SuggestResult>}
  */
 export const suggest = (strength) => send("suggest", { strength });
+
+/**
+/**
+ * Judge moves `start` .. `start + count - 1` of the game of replay `code`
+ * (all to the end when `count` is left out). {moves: [{index, played, best,
+ * cost, grade, accuracy}], total}; bad_replay, bad_request.
+ * @param {string} code
+ * @param {number} [start]
+ * @param {number} [count]
+ * @returns {Answer<ReviewResult>}
+ */
+export function review(code, start = 0, count) {
+  /** @type {{code: string, start: number, count?: number}} */
+  const args = { code, start };
+  if (count !== undefined) args.count = count;
+  return send("review", args);
+}
 
 /**
  * Validate a records document `doc` (or null) of `line`. {records, summary}; bad_document, newer_version.

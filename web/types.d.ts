@@ -238,6 +238,17 @@ export interface ImportResult {
   settings: SettingsDoc;
 }
 
+/** One move of a game review: the move played, the computer's best, and how much it cost. */
+export interface ReviewedMove {
+  index: number;
+  played: [Cell, Cell];
+  best: [Cell, Cell];
+  cost: number;
+  grade: string;
+  accuracy: number;
+}
+export interface ReviewResult { moves: ReviewedMove[]; total: number }
+
 /** A request the page posts to the engine worker. */
 export interface Request {
   id: number;
