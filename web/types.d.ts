@@ -244,7 +244,7 @@ export interface ReviewedMove {
   played: [Cell, Cell];
   best: [Cell, Cell];
   cost: number;
-  grade: string;
+  grade: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
   accuracy: number;
 }
 export interface ReviewResult { moves: ReviewedMove[]; total: number }
