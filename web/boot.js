@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Boots Python in the worker: the Pyodide runtime, then the kugler_core engine.
 //
 // bootEngine(baseUrl) resolves to { session, build, mode, image, stored } where
@@ -197,7 +196,7 @@ export async function bootEngine(baseUrl, {
   const wasmResponse = snapshot ? fetchOk(wasmUrl) : null;
   const wasmModule = wasmResponse?.then((r) => WebAssembly.compileStreaming?.(r.clone()));
   for (const pending of [snapResponse, wasmResponse, wasmModule]) pending?.catch(() => {});
-  if (snapshot) {
+  if (wasmResponse && snapResponse) {
     keepForOffline(buildPromise, [
       [wasmUrl, wasmResponse.then((r) => r.clone())],
       [at(SNAPSHOT_FILE), snapResponse.then((r) => r?.clone() ?? Response.error())],
@@ -212,15 +211,16 @@ export async function bootEngine(baseUrl, {
   const fullStdlibUrl = at("python_stdlib.zip");
   const base = { indexURL: runtimeUrl, lockFileContents: LOCK, packageBaseUrl: runtimeUrl };
 
-  if (snapInfo && snapResponse) {
+  if (snapInfo && snapResponse && wasmResponse && wasmModule) {
     let kept = null;
     try {
       if (snapInfo.pyodide !== version) {
         throw new Error(`snapshot for Pyodide ${snapInfo.pyodide}, runtime ${version}`);
       }
       kept = await keptImage;
-      const bytes = kept ?? await readSnapshot(await snapResponse, snapInfo,
-        wasmResponse.then((r) => r.clone().arrayBuffer()));
+      // The compressed snapshot is downloaded (never null) when no image was kept.
+      const bytes = kept ?? await readSnapshot(/** @type {Response} */ (await snapResponse),
+        snapInfo, wasmResponse.then((r) => r.clone().arrayBuffer()));
       const compiled = await wasmModule.catch(() => null);
       const pyodide = await withWasmResponse(wasmUrl, await wasmResponse, () =>
         loadPyodide({ ...base, stdLibURL: at(snapInfo.stdlib), _loadSnapshot: bytes }), compiled);
@@ -241,7 +241,7 @@ export async function bootEngine(baseUrl, {
   const stdLibURL = stdlibInfo ? at(stdlibInfo.file) : fullStdlibUrl;
   const downloaded = await wasmResponse?.catch(() => null);
   const load = () => loadPyodide({ ...base, stdLibURL });
-  const compiled = downloaded ? await wasmModule.catch(() => null) : null;
+  const compiled = downloaded && wasmModule ? await wasmModule.catch(() => null) : null;
   const pyodide = await (downloaded ? withWasmResponse(wasmUrl, downloaded, load, compiled) : load());
   installBootModule(pyodide, BOOT_SOURCE);
   pyodide.unpackArchive(await wheelBytes, "wheel");
