@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The engine's life on the page: the stored game's numbers before the engine
 // is ready, then, once it is: settings, records, and the game (the saved
 // game or a new one, then the game a URL fragment asks for: at once over a
