@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The board on a <canvas>: the frame and the cells, glossy balls, and the
 // short animations of a turn (roll, clear with "+points", new balls growing
 // in), the bouncing selected ball in its frame and the red blink of a cell
