@@ -69,6 +69,58 @@ export const PALETTES = Object.freeze({
     points: ["#1e0b02", "#fff7c8", "#f7b733"],
     loading: "rgba(40, 20, 8, 0.18)",
   }),
+  light: Object.freeze({
+    // wood's balls, the yellow and the sky a little deeper on the white cells
+    balls: [null, "#e0472b", "#13a374", "#2265c7", "#f2c81f", "#d4589f", "#3fb2ea", "#f5961d"],
+    page: "#e9edf2",
+    scheme: "light",
+    board: "wood",
+    frame: ["#c3ccd7", "#aebbca", "#97a6b8"],
+    grain: null,
+    frameEdge: "rgba(255, 255, 255, 0.6)",
+    well: "#8694a6",
+    tiles: [["#ffffff", "#edf1f5"], ["#f4f6f9", "#e2e7ee"]],
+    tileShade: "rgba(50, 70, 100, 0.14)",
+    tileLight: "rgba(255, 255, 255, 0)",
+    ballShadow: "rgba(30, 45, 70, 0.38)",
+    ballBounce: "rgba(255, 255, 255, 0.3)",
+    ballRim: null,
+    select: ["#cfe0ff", "#2a6fd6", "#163f86"],
+    selectGlow: "rgba(42, 111, 214, 0.7)",
+    blink: "215, 38, 38",
+    hint: "#2a6fd6",
+    hintEdge: "rgba(255, 255, 255, 0.85)",
+    hintRingEdge: "rgba(255, 255, 255, 0.8)",
+    sparkle: "#2a6fd6",
+    points: ["#17202c", "#ffffff", "#ffd45a"],
+    loading: "rgba(40, 60, 90, 0.12)",
+  }),
+  dark: Object.freeze({
+    // wood's balls a little brighter on the dark cells
+    balls: [null, "#ec5a3c", "#1fb883", "#3f80e6", "#f4d03a", "#e06bb0", "#5cc2f2", "#f79a2a"],
+    page: "#0f1115",
+    scheme: "dark",
+    board: "wood",
+    frame: ["#2c3038", "#22252c", "#191b20"],
+    grain: null,
+    frameEdge: "rgba(255, 255, 255, 0.1)",
+    well: "#0b0c0f",
+    tiles: [["#2f343d", "#272b33"], ["#2a2e37", "#22262d"]],
+    tileShade: "rgba(0, 0, 0, 0.35)",
+    tileLight: "rgba(255, 255, 255, 0)",
+    ballShadow: "rgba(0, 0, 0, 0.6)",
+    ballBounce: "rgba(255, 255, 255, 0.14)",
+    ballRim: null,
+    select: ["#e1ecff", "#9cc2ff", "#4a7bd6"],
+    selectGlow: "rgba(140, 185, 255, 0.75)",
+    blink: "240, 70, 70",
+    hint: "#ffd54a",
+    hintEdge: "rgba(0, 0, 0, 0.75)",
+    hintRingEdge: "rgba(0, 0, 0, 0.65)",
+    sparkle: "#fff4c2",
+    points: ["#000000", "#ffffff", "#ffd54a"],
+    loading: "rgba(0, 0, 0, 0.25)",
+  }),
 });
 
 /** The look in use: html[data-look] ("wood" until a look is applied). */
@@ -77,12 +129,19 @@ export function currentLook() {
   return look && look in PALETTES ? look : "wood";
 }
 
-/** The palette of `look` (wood's for a look without one). */
+/**
+ * The palette of `look` (wood's for a look without one).
+ * @param {string} look
+ * @returns {Readonly<Palette>}
+ */
 export function paletteOf(look) {
   return PALETTES[look] ?? PALETTES.wood;
 }
 
-/** True when the media query `query` matches (false where matchMedia is missing). */
+/**
+ * True when the media query `query` matches (false where matchMedia is missing).
+ * @param {string} query
+ */
 function matches(query) {
   return typeof matchMedia === "function" && matchMedia(query).matches;
 }
@@ -91,6 +150,8 @@ function matches(query) {
  * The look that `choice` (a settings' look: null for Auto, or one of LOOKS)
  * shows now: Auto follows the system (more contrast or forced colours: the
  * high-contrast look; a light scheme: light; else wood).
+ * @param {unknown} choice
+ * @returns {string}
  */
 export function resolveLook(choice) {
   if (typeof choice === "string" && LOOKS.includes(choice) && choice in PALETTES) return choice;
@@ -104,12 +165,18 @@ export function resolveLook(choice) {
 /** @type {Set<(look: string) => void>} */
 const listeners = new Set();
 
-/** Call fn(look) whenever another look is applied. */
+/**
+ * Call fn(look) whenever another look is applied.
+ * @param {(look: string) => void} fn
+ */
 export function onLook(fn) {
   listeners.add(fn);
 }
 
-/** Call fn() when a system preference Auto follows changes. */
+/**
+ * Call fn() when a system preference Auto follows changes.
+ * @param {() => void} fn
+ */
 export function onSystemLook(fn) {
   if (typeof matchMedia !== "function") return;
   for (const query of ["(prefers-color-scheme: light)", "(prefers-contrast: more)", "(forced-colors: active)"]) {
@@ -117,7 +184,10 @@ export function onSystemLook(fn) {
   }
 }
 
-/** Show `look` (one of LOOKS): html[data-look], the theme colour and the color-scheme, and the boards. */
+/**
+ * Show `look` (one of LOOKS): html[data-look], the theme colour and the color-scheme, and the boards.
+ * @param {string} look
+ */
 export function applyLook(look) {
   const root = document.documentElement;
   if (root.dataset.look === look) return;
@@ -131,8 +201,10 @@ export function applyLook(look) {
 /**
  * The look a stored settings document (unvalidated, display only: the engine
  * validates it later) asks for, resolved: what the first board is painted in.
+ * @param {unknown} doc
+ * @returns {string}
  */
 export function storedLook(doc) {
-  const choice = doc && typeof doc === "object" ? doc.look : null;
-  return resolveLook(LOOKS.includes(choice) ? choice : null);
+  const choice = doc && typeof doc === "object" && "look" in doc ? doc.look : null;
+  return resolveLook(choice);
 }
