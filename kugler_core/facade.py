@@ -161,6 +161,7 @@ class Session:
             "export": self._export,
             "import": self._import,
             "suggest": self._suggest,
+            "review": self._review,
         }
 
     @property
@@ -441,6 +442,37 @@ class Session:
             raise RuntimeError(f"suggested move {move} has no path")
         return {"move": {"from": list(source), "to": list(target),
                          "path": [list(CELL_OF[i]) for i in path]}}
+
+
+    def _review(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The moves ``start`` .. ``start + count - 1`` of the game of replay ``code``
+        judged by ``kugler_core.review``: ``{moves: [{index, played, best, cost,
+        grade, accuracy}], total}`` (``accuracy``: the move's share of the game's
+        accuracy, ``review.accuracy``). Never changes the game."""
+        from kugler_core.board import CELL_OF
+        from kugler_core.review import accuracy, review
+
+        _args(args, ("code",), ("start", "count"))
+        code = args["code"]
+        if not isinstance(code, str):
+            raise BadRequest("code must be text")
+        start = expect_int(args.get("start", 0), "start", 0, MAX_HISTORY, BadRequest)
+        count = (None if args.get("count") is None
+                 else expect_int(args["count"], "count", 0, MAX_HISTORY, BadRequest))
+        deal, line, history, rule = replay_unpack(code)
+        replay_frames(deal, line, history, rule)  # bad_replay for moves the rules refuse
+        total = len(history)
+        if start > total:
+            raise BadRequest(f"start must be at most the game's {total} moves, not {start}")
+        judged = review(deal, line, history, rule, start, count)
+        return {"moves": [{
+            "index": start + n,
+            "played": [list(CELL_OF[j.played[0]]), list(CELL_OF[j.played[1]])],
+            "best": [list(CELL_OF[j.best[0]]), list(CELL_OF[j.best[1]])],
+            "cost": j.cost,
+            "grade": j.grade,
+            "accuracy": accuracy([j.cost]),
+        } for n, j in enumerate(judged)], "total": total}
 
 
 class _NoGame(IllegalMove):

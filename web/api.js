@@ -65,6 +65,21 @@ export const hintShown = () => send("hint_shown", {});
 /** The computer player's move, `strength` "quick" or "strong". {move} (null: none); no_game. */
 export const suggest = (strength) => send("suggest", { strength });
 
+/**
+ * Judge moves `start` .. `start + count - 1` of the game of replay `code`
+ * (all to the end when `count` is left out). {moves: [{index, played, best,
+ * cost, grade, accuracy}], total}; bad_replay, bad_request.
+ * @param {string} code
+ * @param {number} [start]
+ * @param {number} [count]
+ */
+export function review(code, start = 0, count) {
+  /** @type {{code: string, start: number, count?: number}} */
+  const args = { code, start };
+  if (count !== undefined) args.count = count;
+  return send("review", args);
+}
+
 /** Validate a records document `doc` (or null) of `line`. {records, summary}; bad_document, newer_version. */
 export const loadRecords = (doc, line) => send("records_load", { doc, line });
 
