@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Boots Python in the worker: the Pyodide runtime, then the kugler_core engine.
 //
 // bootEngine(baseUrl) resolves to { session, build, mode, image, stored } where

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The page's first module: the board before anything else.
 //
 // The document holds little more than the board; the bar, the notices and

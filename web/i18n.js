@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Words of the page in Danish, Swedish and English.
 //
 // The Danish words come from the Danish help page (seed 000), the Swedish

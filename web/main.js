@@ -39,9 +39,8 @@ import { installKeys } from "./keys.js";
 import { registerServiceWorker } from "./pwa.js";
 
 /**
- * Wire the page around first.js's board: `renderer` draws it, `firstGame` is
- * the stored game document drawn (or null), `firstBoard` its 81 colours (or
- * null), `boardShown` resolves once that frame has been painted.
+ * Wire the page around first.js's board (types.d.ts's FirstBoard says what it hands over).
+ * @param {import("./types").FirstBoard} first
  */
 export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   // In short tasks once the board is shown (docs/startup.md, "Lighthouse"):

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The player's options (feature): marks, shapes, sound and volume, animation
 // speed (the Options window), and the page's language (the language window),
 // each a field of the settings document. The page asks for a change

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The board on a <canvas>: a warm wooden board, glossy balls, and the short
 // animations of a turn (roll, clear with "+points", new balls growing in),
 // the bouncing selected ball in its gold frame and the red blink of a cell

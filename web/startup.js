@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The engine's life on the page: the stored game's numbers before the engine
 // is ready, then, once it is: settings, records, and the game (the deal of
 // the URL fragment, the saved game, or a new one); a failed engine and its

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Browser storage: the only module that touches localStorage.
 //
 // Keys (docs/architecture.md):

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The page's shared state and its event bus. No DOM, no rules: what the
 // engine last answered, what the player selected, and the documents Python
 // produced and validated. The game changes in one place, setState; the views

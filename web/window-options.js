@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The Options window's view (dialog#options-window) and what its choices show
 // on the page, all from the validated settings (store.js app.settings, the
 // "settings" event): the window's inputs checked as the settings say, the
