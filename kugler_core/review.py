@@ -206,7 +206,8 @@ def review(deal: int, line: int, moves: Sequence[Move], rule: int, start: int = 
     and placement ``rule`` played by ``moves`` (all to the end when ``count`` is
     None), each judged on the view before it. The moves before ``start`` are
     only played. Raises DealError, VariantError or GameFieldError (the rule) for a
-    bad deal, line or rule and IllegalMove for a move the rules refuse (``replay.decode`` has checked a code's moves).
+    bad deal, line or rule and IllegalMove for a move the rules refuse
+    (``replay.decode`` has checked a code's moves).
 
     >>> [j.best for j in review(42, 5, [(30, 80)], rule=2)]
     [(30, 0)]
