@@ -406,6 +406,7 @@ class Session:
         f = parse_fragment(text)
         return {
             "deal": f.deal,
+            "daily": f.daily,
             "line": f.line,
             "replay": f.replay,
             "notices": [{"code": n.code, "text": n.detail} for n in f.notices],

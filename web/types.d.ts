@@ -219,6 +219,8 @@ export interface MergeResult extends RecordsResult { complete: boolean }
 export interface SettingsResult { settings: SettingsDoc }
 export interface FragmentResult {
   deal: number | null;
+  /** True for #daily: the deal of the day (the page sends `new` with today's date). */
+  daily: boolean;
   line: number | null;
   replay: string | null;
   notices: { code: string; text: string }[];
