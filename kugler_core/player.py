@@ -54,6 +54,7 @@ from heapq import nlargest
 from typing import Literal
 
 from .board import CELL_OF, CELLS, Cell, index
+from .errors import StrengthError
 from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
@@ -142,10 +143,10 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
 
     ``strength`` is "quick" (for a hint) or "strong" (deeper, for watching and
     the benchmark). Only ``View.of(game)`` is read. The move is legal in
-    ``game``; ``game`` is not changed. Raises ValueError for an unknown strength.
+    ``game``; ``game`` is not changed. Raises StrengthError for an unknown strength.
     """
     if strength not in EFFORTS:
-        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+        raise StrengthError(f"strength must be 'quick' or 'strong', got {strength!r}")
     if game.over:
         return None
     move = choose(View.of(game), strength)
@@ -154,10 +155,10 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
 
 def choose(view: View, strength: Strength = "quick") -> Move | None:
     """The suggested move for ``view`` as cell indices ``(source, target)``, or None
-    when there is no legal move. Raises ValueError for an unknown strength."""
+    when there is no legal move. Raises StrengthError for an unknown strength."""
     effort = EFFORTS.get(strength)
     if effort is None:
-        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+        raise StrengthError(f"strength must be 'quick' or 'strong', got {strength!r}")
     board = list(view.board)
     line = view.line
     t = tables(line)
