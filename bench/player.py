@@ -2,9 +2,9 @@
 
     python bench/player.py [--strength quick|strong|both] [--deals 1-100] [--line 5]
                            [--max-moves N] [--jobs 2]
-    python bench/player.py --crisis [--crisis-file bench/crisis.json] [--crisis-moves 25]
+    python bench/player.py --crisis [--crisis-file bench/crisis_hard.json] [--crisis-moves 50]
                            [--strength ...] [--jobs 2]
-    python bench/player.py --make-crisis --deals 5001-5040 [--crisis-file ...]
+    python bench/player.py --make-crisis --deals 7001-7200 [--crisis-file ...]
     python bench/player.py ... --results games.jsonl      (each game kept as it ends)
     python bench/player.py --table-from a.jsonl b.jsonl   (the table of kept games)
 
@@ -12,7 +12,11 @@ The player (``kugler_core.player.suggest``) plays every deal from the start
 until the game is over (or ``--max-moves`` moves, a safety cap; such games are
 counted as they stand and marked in the table). Deals are shared out over
 ``--jobs`` processes. Progress goes to stderr; a table per strength goes to
-stdout: games, points (mean, median, min, max), moves (mean, median), the
+stdout: games, the deaths per 100,000 moves (the games that ended, over the
+moves played; a capped game counts as a survival, so the cap hides no
+strength) with its exact 95 % Poisson interval, the points per move and the
+mean of an uncapped game they imply (points per move x moves per death),
+points (mean, median, min, max), moves (mean, median), the
 scoring rate (the share of moves that made a line), and the time per
 suggestion, wall clock, median and p95 (and the median and p95 CPU time of
 the process, which move less when other programs share the machine).
@@ -24,22 +28,28 @@ cut short without losing what it played; ``--table-from`` prints the table of
 the games in such files (the last record of a deal and strength counts).
 
 ``--crisis`` is a low-noise paired benchmark for comparing two versions of
-the player: a fixed set of crowded positions (``bench/crisis.json``: each a
-deal and the moves from its start that lead to a board with few free cells)
-is played on for ``--crisis-moves`` moves with the real deal. The table
-gives how many games were lost within those moves, the free cells at the
-end (a lost game counts 0) and the points made. The positions come from
-games on deals the main benchmark does not use (5001 and up), played by the
-ranking alone (fast, and weak enough to crowd the board): ``--make-crisis
---deals 5001-5040`` plays those deals and keeps the position whenever a move
-leaves at most ``CRISIS_FREE`` cells free, at most one every ``CRISIS_GAP``
-moves of a game.
+the player: a fixed set of crowded positions (each a deal and the moves from
+its start that lead to a board with few free cells) is played on for
+``--crisis-moves`` moves (50 unless told) with the real deal. The table
+gives how many games were lost within those moves with the exact 95 %
+(Clopper-Pearson) interval, the free cells at the end (a lost game counts
+0) with ± 1.96 standard errors, and the points made. The positions come
+from games played by the ranking alone (fast, and weak enough to crowd the
+board): ``--make-crisis --deals A-B`` plays those deals and keeps the
+position whenever a move leaves at most ``CRISIS_FREE`` cells free, at most
+one every ``CRISIS_GAP`` moves of a game. ``bench/crisis_hard.json`` (the
+default) holds the positions of deals 7001-7200, which neither the
+benchmark (1-100) nor any tuning (2001-2300, 5001-5040, 10,000 and up)
+uses; ``bench/crisis.json`` the 42 of deals 5001-5040 that the fifth
+round's rows were measured on (``--crisis-file bench/crisis.json
+--crisis-moves 25``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -56,7 +66,10 @@ from kugler_core.evaluate import tables
 from kugler_core.game import Game
 from kugler_core.player import STRENGTHS, rank, suggest
 
-CRISIS_FILE = Path(__file__).resolve().parent / "crisis.json"
+CRISIS_FILE = Path(__file__).resolve().parent / "crisis_hard.json"
+"""The crowded positions of deals 7001-7200 (used by no benchmark or tuning)."""
+CRISIS_MOVES = 50
+"""Moves each crisis position is played on for."""
 CRISIS_FREE = 18
 """A position is crowded (a crisis) when at most this many cells are free."""
 CRISIS_GAP = 40
@@ -143,13 +156,118 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[k]
 
 
+def _poisson_cdf(k: int, mean: float) -> float:
+    """P(X <= k) for X Poisson with ``mean`` (terms summed in log space)."""
+    if k < 0:
+        return 0.0
+    if mean <= 0:
+        return 1.0
+    log_mean = math.log(mean)
+    return math.fsum(math.exp(i * log_mean - mean - math.lgamma(i + 1)) for i in range(k + 1))
+
+
+def _solve(f: object, target: float, lo: float, hi: float) -> float:
+    """The ``x`` in [lo, hi] where the decreasing ``f(x)`` crosses ``target`` (bisection)."""
+    assert callable(f)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if f(mid) > target:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= 1e-12 * max(1.0, hi):
+            break
+    return (lo + hi) / 2
+
+
+def poisson_interval(k: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The exact (Garwood) interval of the mean of a Poisson count ``k``: the means
+    under which seeing ``k`` or fewer, resp. ``k`` or more, has probability
+    ``(1 - confidence) / 2``; the same as the chi-square quantiles
+    ``chi2((1-c)/2, 2k) / 2`` and ``chi2((1+c)/2, 2k+2) / 2``. ValueError
+    for a negative count or a confidence outside (0, 1).
+
+    >>> [round(x, 3) for x in poisson_interval(0)]
+    [0.0, 3.689]
+    >>> [round(x, 3) for x in poisson_interval(10)]
+    [4.795, 18.39]
+    """
+    if k < 0 or not 0 < confidence < 1:
+        raise ValueError(f"need a count >= 0 and a confidence in (0, 1), got {k}, {confidence}")
+    tail = (1 - confidence) / 2
+    hi_bound = k + 20 * math.sqrt(k + 1) + 20
+    upper = _solve(lambda m: _poisson_cdf(k, m), tail, 0.0, hi_bound)
+    if k == 0:
+        return 0.0, upper
+    lower = _solve(lambda m: _poisson_cdf(k - 1, m), 1 - tail, 0.0, hi_bound)
+    return lower, upper
+
+
+def binomial_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The exact (Clopper-Pearson) interval of a share seen ``k`` times in ``n``:
+    the shares under which ``k`` or more, resp. ``k`` or fewer, has
+    probability ``(1 - confidence) / 2``. ValueError unless 0 <= k <= n, n > 0.
+
+    >>> [round(x, 4) for x in binomial_interval(0, 10)]
+    [0.0, 0.3085]
+    >>> [round(x, 4) for x in binomial_interval(5, 10)]
+    [0.1871, 0.8129]
+    """
+    if not 0 <= k <= n or n <= 0 or not 0 < confidence < 1:
+        raise ValueError(f"need 0 <= k <= n, n > 0 and a confidence in (0, 1), got {k}, {n}")
+    tail = (1 - confidence) / 2
+
+    def at_most(j: int, p: float) -> float:
+        if j < 0:
+            return 0.0
+        if p <= 0:
+            return 1.0
+        if p >= 1:
+            return 0.0 if j < n else 1.0
+        lp, lq = math.log(p), math.log1p(-p)
+        return math.fsum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                                  + i * lp + (n - i) * lq) for i in range(j + 1))
+
+    lower = 0.0 if k == 0 else _solve(lambda p: at_most(k - 1, p), 1 - tail, 0.0, 1.0)
+    upper = 1.0 if k == n else _solve(lambda p: at_most(k, p), tail, 0.0, 1.0)
+    return lower, upper
+
+
+def deaths(results: Sequence[GameResult]) -> dict[str, float]:
+    """Deaths per 100,000 moves over ``results``: the games that ended (a capped
+    game survived), the moves played, the rate and its exact 95 % Poisson
+    interval, the points per move, and the mean of an uncapped game it
+    implies (points per move x moves per death; ``inf`` with no death).
+
+    >>> d = deaths([GameResult(1, 400, 100, 30, False, (), ()),
+    ...             GameResult(2, 1600, 300, 90, True, (), ())])
+    >>> d["deaths"], d["moves"], d["rate"], d["points_per_move"], d["implied_mean"]
+    (1, 400, 250.0, 5.0, 2000.0)
+    """
+    died = sum(1 for r in results if not r.capped)
+    moves = sum(r.moves for r in results)
+    pts = sum(r.points for r in results)
+    per = 100_000 / moves if moves else 0.0
+    lo, hi = poisson_interval(died)
+    ppm = pts / moves if moves else 0.0
+    return {
+        "deaths": died,
+        "moves": moves,
+        "rate": died * per,
+        "rate_low": lo * per,
+        "rate_high": hi * per,
+        "points_per_move": ppm,
+        "implied_mean": ppm * moves / died if died else math.inf,
+    }
+
+
 def summarize(results: Sequence[GameResult]) -> dict[str, float]:
     """The numbers of the table for one strength."""
     pts = [r.points for r in results]
     moves = [r.moves for r in results]
     wall = [t for r in results for t in r.wall]
     cpu = [t for r in results for t in r.cpu]
-    return {
+    return deaths(results) | {
         "games": len(results),
         "capped": sum(1 for r in results if r.capped),
         "mean": statistics.fmean(pts),
@@ -169,13 +287,18 @@ def summarize(results: Sequence[GameResult]) -> dict[str, float]:
 def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
     """A Markdown table: one row per (strength, summary), numbers rounded for reading.
     """
-    head = ["strength", "games", "mean", "median", "min", "max", "moves mean",
+    head = ["strength", "games", "deaths / moves", "deaths per 100,000 moves (95 %)",
+            "points per move", "implied mean", "mean", "median", "min", "max", "moves mean",
             "moves median", "scoring rate", "ms median", "ms p95", "cpu ms median", "cpu ms p95"]
     out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
     for name, s in rows:
         games = f"{int(s['games'])}" + (f" ({int(s['capped'])} capped)" if s["capped"] else "")
+        implied = s["implied_mean"]
         cells = [
-            name, games, f"{s['mean']:,.0f}", f"{s['median']:,.0f}", f"{s['min']:,.0f}",
+            name, games, f"{int(s['deaths'])} / {int(s['moves']):,}",
+            f"{s['rate']:.1f} ({s['rate_low']:.1f}-{s['rate_high']:.1f})",
+            f"{s['points_per_move']:.2f}", "-" if math.isinf(implied) else f"{implied:,.0f}",
+            f"{s['mean']:,.0f}", f"{s['median']:,.0f}", f"{s['min']:,.0f}",
             f"{s['max']:,.0f}", f"{s['moves_mean']:,.0f}", f"{s['moves_median']:,.0f}",
             f"{100 * s['scoring_rate']:.1f} %", f"{s['ms_median']:.1f}",
             f"{s['ms_p95']:.1f}", f"{s['cpu_ms_median']:.1f}", f"{s['cpu_ms_p95']:.1f}",
@@ -358,10 +481,17 @@ def summarize_crises(results: Sequence[CrisisResult]) -> dict[str, float]:
     """The numbers of the crisis table for one strength."""
     wall = [t for r in results for t in r.run.wall]
     cpu = [t for r in results for t in r.run.cpu]
+    lost = sum(1 for r in results if r.lost)
+    lo, hi = binomial_interval(lost, len(results))
+    free = [r.free for r in results]
+    half = 1.96 * statistics.stdev(free) / math.sqrt(len(free)) if len(free) > 1 else 0.0
     return {
         "positions": len(results),
-        "lost": sum(1 for r in results if r.lost),
-        "free_mean": statistics.fmean(r.free for r in results),
+        "lost": lost,
+        "lost_low": lo * len(results),
+        "lost_high": hi * len(results),
+        "free_mean": statistics.fmean(free),
+        "free_half": half,
         "points_mean": statistics.fmean(r.run.points for r in results),
         "ms_median": 1000 * statistics.median(wall) if wall else 0.0,
         "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
@@ -369,12 +499,16 @@ def summarize_crises(results: Sequence[CrisisResult]) -> dict[str, float]:
 
 
 def format_crisis_table(rows: Sequence[tuple[str, dict[str, float]]], moves: int) -> str:
-    """A Markdown table: one row per (strength, crisis summary)."""
-    head = ["strength", "positions", f"lost within {moves} moves", "free cells at the end",
-            "points", "ms median", "cpu ms median"]
+    """A Markdown table: one row per (strength, crisis summary); the positions lost
+    with their exact 95 % (Clopper-Pearson) interval, the mean free cells at
+    the end ± 1.96 standard errors."""
+    head = ["strength", "positions", f"lost within {moves} moves (95 %)",
+            "free cells at the end (95 %)", "points", "ms median", "cpu ms median"]
     out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
     for name, s in rows:
-        cells = [name, f"{int(s['positions'])}", f"{int(s['lost'])}", f"{s['free_mean']:.1f}",
+        cells = [name, f"{int(s['positions'])}",
+                 f"{int(s['lost'])} ({s['lost_low']:.0f}-{s['lost_high']:.0f})",
+                 f"{s['free_mean']:.1f} ± {s['free_half']:.1f}",
                  f"{s['points_mean']:.1f}", f"{s['ms_median']:.1f}", f"{s['cpu_ms_median']:.1f}"]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
@@ -394,7 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play --deals with the ranking alone and write their crisis "
                              "positions to --crisis-file")
     parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
-    parser.add_argument("--crisis-moves", type=int, default=25)
+    parser.add_argument("--crisis-moves", type=int, default=CRISIS_MOVES)
     parser.add_argument("--results", type=Path, default=None,
                         help="append each game to this file (JSON lines) as it ends")
     parser.add_argument("--table-from", type=Path, nargs="+", default=None,

@@ -36,9 +36,16 @@ from kugler_core.checks import (
 from kugler_core.daily import deal_of_day
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
-from kugler_core.errors import DocumentError, IllegalMove
+from kugler_core.errors import (
+    DocumentError,
+    HistoryError,
+    IllegalMove,
+    InputError,
+    RecordEntryError,
+)
 from kugler_core.fragment import parse_fragment
-from kugler_core.game import MAX_HISTORY, PLAYERS, Game
+from kugler_core.game import PLAYERS, Game
+from kugler_core.position import MAX_HISTORY
 from kugler_core.records import (
     add_game,
     empty_records,
@@ -92,7 +99,7 @@ def _history(value: object) -> list[tuple[int, int]]:
     if isinstance(value, str):
         try:
             value = unpack_history(value)
-        except ValueError as error:
+        except HistoryError as error:
             raise BadRequest(f"history: {error}") from None
     if not isinstance(value, list):
         raise BadRequest("history must be a list of [from, to] cell indices")
@@ -154,6 +161,7 @@ class Session:
             "export": self._export,
             "import": self._import,
             "suggest": self._suggest,
+            "review": self._review,
         }
 
     @property
@@ -208,6 +216,8 @@ class Session:
         except IllegalMove as exc:
             return _error(rid, has_id, exc.code, str(exc))
         except DocumentError as exc:
+            return _error(rid, has_id, exc.code, str(exc))
+        except InputError as exc:
             return _error(rid, has_id, exc.code, str(exc))
         except Exception as exc:
             return _error(rid, has_id, "internal", f"{type(exc).__name__}: {exc}")
@@ -362,9 +372,7 @@ class Session:
         )
         try:  # the game as its document's one reader made it
             res = add_game(doc, game, date, name)
-        except DocumentError:
-            raise
-        except ValueError as exc:
+        except RecordEntryError as exc:
             raise BadRequest(str(exc)) from None
         return {
             "records": res.doc,
@@ -398,6 +406,7 @@ class Session:
         f = parse_fragment(text)
         return {
             "deal": f.deal,
+            "daily": f.daily,
             "line": f.line,
             "replay": f.replay,
             "notices": [{"code": n.code, "text": n.detail} for n in f.notices],
@@ -436,6 +445,37 @@ class Session:
                          "path": [list(CELL_OF[i]) for i in path]}}
 
 
+    def _review(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The moves ``start`` .. ``start + count - 1`` of the game of replay ``code``
+        judged by ``kugler_core.review``: ``{moves: [{index, played, best, cost,
+        grade, accuracy}], total}`` (``accuracy``: the move's share of the game's
+        accuracy, ``review.accuracy``). Never changes the game."""
+        from kugler_core.board import CELL_OF
+        from kugler_core.review import accuracy, review
+
+        _args(args, ("code",), ("start", "count"))
+        code = args["code"]
+        if not isinstance(code, str):
+            raise BadRequest("code must be text")
+        start = expect_int(args.get("start", 0), "start", 0, MAX_HISTORY, BadRequest)
+        count = (None if args.get("count") is None
+                 else expect_int(args["count"], "count", 0, MAX_HISTORY, BadRequest))
+        deal, line, history, rule = replay_unpack(code)
+        replay_frames(deal, line, history, rule)  # bad_replay for moves the rules refuse
+        total = len(history)
+        if start > total:
+            raise BadRequest(f"start must be at most the game's {total} moves, not {start}")
+        judged = review(deal, line, history, rule, start, count)
+        return {"moves": [{
+            "index": start + n,
+            "played": [list(CELL_OF[j.played[0]]), list(CELL_OF[j.played[1]])],
+            "best": [list(CELL_OF[j.best[0]]), list(CELL_OF[j.best[1]])],
+            "cost": j.cost,
+            "grade": j.grade,
+            "accuracy": accuracy([j.cost]),
+        } for n, j in enumerate(judged)], "total": total}
+
+
 class _NoGame(IllegalMove):
     """No game in the session (reply code ``no_game``)."""
 
@@ -447,9 +487,7 @@ def _from_dict(doc: object) -> Game:
     """Game.from_dict with every failure as a DocumentError."""
     try:
         return Game.from_dict(doc)
-    except DocumentError:
-        raise
-    except ValueError as exc:
+    except InputError as exc:  # pragma: no cover - a document the reader accepts is a game
         raise DocumentError(f"game: {exc}") from None
 
 

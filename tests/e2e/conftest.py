@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import LOCALES, seed_storage
 
 import build  # the project's build.py
 
@@ -124,3 +125,28 @@ def page(context: Any, page_problems: list[str]) -> Iterator[Any]:
     watch_problems(pg, page_problems)
     yield pg
     assert page_problems == [], "the page reported problems:\n" + "\n".join(page_problems)
+
+
+@pytest.fixture
+def make_page(browser: Any) -> Iterator[Any]:
+    """make(width, height, lang, storage={...}, init=[scripts]) -> a page, not yet opened."""
+    contexts: list[Any] = []
+    problems: list[str] = []
+
+    def make(width: int, height: int, lang: str, storage: dict[str, Any] | None = None,
+             init: tuple[str, ...] = (), touch: bool = True, motion: str = "reduce") -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  locale=LOCALES[lang], has_touch=touch, reduced_motion=motion)
+        contexts.append(ctx)
+        if storage:
+            seed_storage(ctx, storage)
+        for script in init:
+            ctx.add_init_script(script)
+        page = ctx.new_page()
+        watch_problems(page, problems)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert problems == [], problems

@@ -15,6 +15,7 @@ from kugler_core.facade import Session
 BOOT_TIMEOUT = 90_000  # ms: Pyodide boots in 3-6 s here, much slower under load
 GAME_KEY = "kugler:1:game"
 SETTINGS_KEY = "kugler:1:settings"
+LOCALES = {"da": "da-DK", "sv": "sv-SE", "en": "en-GB"}  # the page's languages
 
 
 # A ball at (0,0) behind a wall in column 1: reaching (0,2) needs a path
@@ -197,3 +198,107 @@ def reachable(cells: list[int], source: int) -> set[int]:
                 seen.add(j)
                 todo.append(j)
     return seen
+
+
+# ------------------------------------------------------------------ boxes on the screen
+
+# The boxes a notice or a control must never cover: every cell, the next
+# balls, the points and the record (each with its label).
+PROTECTED = """() => {
+  const out = [];
+  for (const c of document.querySelectorAll('#grid [role=gridcell]')) {
+    out.push({what: 'cell ' + c.dataset.row + ',' + c.dataset.col, ...box(c)});
+  }
+  for (const s of ['.next-box', '.stat-score', '.stat-record']) {
+    out.push({what: s, ...box(document.querySelector(s))});
+  }
+  return out;
+  function box(el) {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  }
+}"""
+
+
+def box_of(page: Any, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    return {"left": found["x"], "top": found["y"], "right": found["x"] + found["width"],
+            "bottom": found["y"] + found["height"]}
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0.5
+            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5)
+
+
+def covered(page: Any, selector: str) -> list[str]:
+    """What of PROTECTED the element at `selector` covers."""
+    mine = box_of(page, selector)
+    return [b["what"] for b in page.evaluate(PROTECTED) if overlaps(mine, b)]
+
+
+def inside_viewport(page: Any, selector: str, width: int, height: int) -> None:
+    b = box_of(page, selector)
+    assert b["left"] >= -0.5 and b["top"] >= -0.5, (selector, b)
+    assert b["right"] <= width + 0.5 and b["bottom"] <= height + 0.5, (selector, b)
+
+
+def in_view_of(page: Any, selector: str, dialog: str) -> None:
+    """`selector` is whole inside the dialog's box and the viewport, without scrolling."""
+    b = box_of(page, selector)
+    w = box_of(page, dialog)
+    assert w["top"] - 0.5 <= b["top"] and b["bottom"] <= w["bottom"] + 0.5, (selector, b, w)
+    assert w["left"] - 0.5 <= b["left"] and b["right"] <= w["right"] + 0.5, (selector, b, w)
+
+
+# The text of a button or select that does not fit its box: the words' boxes
+# (a Range over the text nodes) against the control's box less its border and 1 px.
+CUT_TEXT = """(root) => {
+  const out = [];
+  for (const el of root.querySelectorAll('.btn, select')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || el.closest('[hidden]')) continue;
+    const style = getComputedStyle(el);
+    const inner = {left: r.left + parseFloat(style.borderLeftWidth) + 1,
+                   right: r.right - parseFloat(style.borderRightWidth) - 1,
+                   top: r.top + parseFloat(style.borderTopWidth) + 1,
+                   bottom: r.bottom - parseFloat(style.borderBottomWidth) - 1};
+    if (el.tagName === 'SELECT') {
+      // the chosen option's words, in the select's font, beside the arrow (about 20 px)
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'nowrap';
+      probe.textContent = el.selectedOptions[0]?.textContent ?? '';
+      document.body.append(probe);
+      const need = probe.getBoundingClientRect().width + parseFloat(style.paddingLeft) + 20;
+      probe.remove();
+      if (need > inner.right - inner.left) out.push([el.id, probe.textContent, need, r.width]);
+      continue;
+    }
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const holder = node.parentElement;
+      const hs = getComputedStyle(holder);
+      if (hs.clipPath !== 'none' || hs.display === 'none') continue;  // an accessible name only
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const t of range.getClientRects()) {
+        if (t.left < inner.left || t.right > inner.right
+            || t.top < inner.top || t.bottom > inner.bottom) {
+          out.push([el.id || el.className, node.textContent.trim(),
+                    t.left, t.top, t.right, t.bottom, inner]);
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def opened(page: Any, site: Any, fragment: str = "") -> Any:
+    page.goto(site.url + fragment)
+    wait_ready(page)
+    return page

@@ -14,12 +14,16 @@ from typing import Any
 
 import pytest
 from helpers import (
+    CUT_TEXT,
     GAME_KEY,
     SETTINGS_KEY,
     board,
     cell,
+    covered,
+    inside_viewport,
     no_line_rows,
     open_game,
+    opened,
     reachable,
     records_key,
     records_with,
@@ -29,6 +33,7 @@ from helpers import (
     text,
     wait_idle,
 )
+from test_layout import SIZES
 
 from kugler_core import Game
 from kugler_core.player import suggest
@@ -381,3 +386,32 @@ def test_reduced_motion_is_respected(context: Any, page: Any, site: Any, reduce:
     wait_moves(page, ">=", 13)
     page.click("#watch-stop")
     wait_idle(page)
+
+
+# ------------------------------------------------------------------ the watch control's place
+
+def start_watching(page: Any) -> None:
+    page.click("#menu")
+    page.click("#watch")
+    page.wait_for_selector("#confirm-window[open]")
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_selector("html[data-watching]")
+    page.click("#watch-pause")
+    page.wait_for_selector("html[data-watching=paused]")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for (w, h) in SIZES])
+def test_the_watch_control_covers_no_cell(make_page: Any, site: Any, width: int,
+                                          height: int) -> None:
+    for lang in ("da", "en"):
+        page = opened(make_page(width, height, lang), site)
+        start_watching(page)
+        page.select_option("#watch-speed", "max")
+        assert covered(page, "#watch-controls") == [], lang
+        inside_viewport(page, "#watch-controls", width, height)
+        for control in ("#watch-speed", "#watch-pause", "#watch-stop"):
+            b = page.locator(control).bounding_box()
+            assert b is not None and b["width"] >= 44 and b["height"] >= 44, control
+        # «Så hurtigt som muligt» / "As fast as possible" whole
+        assert page.evaluate(CUT_TEXT, page.locator("#watch-controls").element_handle()) == [], lang
+        page.close()

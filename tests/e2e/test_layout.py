@@ -17,6 +17,7 @@ import pytest
 from conftest import watch_problems
 from helpers import (
     GAME_KEY,
+    LOCALES,
     game_doc,
     move,
     no_line_rows,
@@ -30,7 +31,6 @@ from kugler_core import Game
 from kugler_core.facade import Session
 
 SIZES = [(320, 568), (360, 640), (640, 360), (1280, 800)]
-LOCALES = {"da": "da-DK", "sv": "sv-SE", "en": "en-GB"}
 TIMES = "\u00d7"  # the old "1 \u00d7 4" way of writing lines
 LONG_NAME = "Maximiliane Wolkenstein-"  # 24 characters, the longest name kept
 

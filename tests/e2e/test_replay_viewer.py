@@ -17,9 +17,11 @@ from helpers import (
     BOOT_TIMEOUT,
     GAME_KEY,
     game_doc,
+    in_view_of,
     move,
     no_line_rows,
     open_game,
+    opened,
     records_key,
     records_with,
     seed_storage,
@@ -520,3 +522,19 @@ def test_the_viewer_fits_every_screen(browser: Any, site: Any, size: tuple[int, 
             board_box["x"] + board_box["width"])
     finally:
         ctx.close()
+
+def test_the_replay_has_start_and_end_buttons_at_360(make_page: Any, site: Any) -> None:
+    doc, last, _, _ = nearly_finished(deal=4242)
+    page = opened(make_page(360, 640, "da", storage={GAME_KEY: doc}), site)
+    finish(page, last)
+    page.click("#go-replay")
+    page.wait_for_selector("dialog#replay-window[open][data-ready]")
+    for button in ("#replay-first", "#replay-prev", "#replay-play", "#replay-next", "#replay-last"):
+        b = page.locator(button).bounding_box()
+        assert b is not None and b["width"] >= 44 and b["height"] >= 44, button
+        in_view_of(page, button, "dialog#replay-window")
+    slider = page.locator("#replay-move")
+    page.click("#replay-last")
+    assert slider.input_value() == slider.get_attribute("max")
+    page.click("#replay-first")
+    assert slider.input_value() == "0"

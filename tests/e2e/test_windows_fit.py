@@ -27,8 +27,8 @@ import pytest
 from conftest import watch_problems
 from helpers import GAME_KEY, move, records_key, seed_storage, wait_ready
 from test_layout import LOCALES, SIZES, ending_game
-from test_layout_round2 import ending_game_of_four
 from test_replay_viewer import finish, nearly_finished
+from test_words import ending_game_of_four
 
 from kugler_core import Game
 from kugler_core.facade import Session

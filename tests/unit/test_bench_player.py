@@ -40,11 +40,55 @@ def test_summarize_and_table() -> None:
     assert (s["min"], s["max"]) == (1000, 2001)
     assert s["moves_mean"] == 400 and s["scoring_rate"] == 300 / 800
     assert s["ms_median"] == pytest.approx(25.0) and s["ms_p95"] == pytest.approx(40.0)
+    # one death (the capped game survived) in 800 moves: 125 per 100,000, the
+    # exact interval of one Poisson death (0.0253-5.5716) scaled the same way
+    assert (s["deaths"], s["moves"], s["rate"]) == (1, 800, 125.0)
+    assert s["rate_low"] == pytest.approx(0.025318 * 125, rel=1e-4)
+    assert s["rate_high"] == pytest.approx(5.571643 * 125, rel=1e-4)
+    assert s["points_per_move"] == 3001 / 800 and s["implied_mean"] == 3001
     table = player_bench.format_table([("quick", s)]).splitlines()
-    assert table[0].startswith("| strength | games | mean | median | min | max |")
+    assert table[0].startswith("| strength | games | deaths / moves | deaths per 100,000 moves"
+                               " (95 %) | points per move | implied mean | mean | median |")
     assert table[1].count("---") == table[0].count("|") - 1
-    assert table[2] == ("| quick | 2 (1 capped) | 1,500 | 1,500 | 1,000 | 2,001 | 400 | 400"
+    assert table[2] == ("| quick | 2 (1 capped) | 1 / 800 | 125.0 (3.2-696.5) | 3.75 | 3,001"
+                        " | 1,500 | 1,500 | 1,000 | 2,001 | 400 | 400"
                         " | 37.5 % | 25.0 | 40.0 | 25.0 | 40.0 |")
+
+
+def test_no_death_gives_an_upper_bound_and_no_implied_mean() -> None:
+    s = player_bench.summarize([result(1, 900, 200, 60, (0.01,), capped=True)])
+    assert (s["deaths"], s["rate"], s["rate_low"]) == (0, 0.0, 0.0)
+    assert s["rate_high"] == pytest.approx(3.688879 * 500, rel=1e-5)
+    assert "| 0 / 200 | 0.0 (0.0-1844.4) | 4.50 | - |" in player_bench.format_table(
+        [("quick", s)])
+
+
+# the exact 95 % intervals of a Poisson count, from the chi-square quantiles
+# (chi2(0.025, 2k) / 2, chi2(0.975, 2k + 2) / 2), as tabled by Garwood (1936)
+@pytest.mark.parametrize(("k", "low", "high"), [
+    (0, 0.0, 3.6889), (1, 0.0253, 5.5716), (2, 0.2422, 7.2247), (5, 1.6235, 11.6683),
+    (10, 4.7954, 18.3904), (19, 11.4392, 29.6709), (77, 60.7672, 96.2368),
+])
+def test_poisson_interval(k: int, low: float, high: float) -> None:
+    lo, hi = player_bench.poisson_interval(k)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
+
+
+def test_poisson_interval_narrows_with_confidence_and_refuses_nonsense() -> None:
+    assert player_bench.poisson_interval(10, 0.5)[1] < player_bench.poisson_interval(10)[1]
+    for bad in ((-1, 0.95), (3, 0.0), (3, 1.0)):
+        with pytest.raises(ValueError):
+            player_bench.poisson_interval(*bad)
+
+
+# exact (Clopper-Pearson) intervals of a share k of n, from the beta quantiles
+@pytest.mark.parametrize(("k", "n", "low", "high"), [
+    (0, 10, 0.0, 0.30850), (5, 10, 0.18709, 0.81291), (10, 10, 0.69150, 1.0),
+    (15, 42, 0.21551, 0.51974),
+])
+def test_binomial_interval(k: int, n: int, low: float, high: float) -> None:
+    lo, hi = player_bench.binomial_interval(k, n)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
 
 
 def test_percentile() -> None:
@@ -90,10 +134,15 @@ def test_crisis_positions_are_found_saved_loaded_and_played_on(tmp_path: Path) -
 
 
 def test_the_committed_crisis_positions_come_out() -> None:
-    crises = player_bench.load_crises(player_bench.CRISIS_FILE)
-    assert len(crises) >= 30
-    assert all(c.deal > 100 and c.free <= player_bench.CRISIS_FREE for c in crises)
-    assert all(not c.game().over for c in crises)
+    """The hard set: 200+ crowded positions of deals 7001-7200 (used by no
+    benchmark or tuning); the older set: 30+ of deals 5001-5040."""
+    hard = player_bench.load_crises(player_bench.CRISIS_FILE)
+    assert len(hard) >= 200 and all(7001 <= c.deal <= 7200 for c in hard)
+    old = player_bench.load_crises(player_bench.CRISIS_FILE.parent / "crisis.json")
+    assert len(old) >= 30 and all(5001 <= c.deal <= 5040 for c in old)
+    for crises in (hard, old):
+        assert all(c.free <= player_bench.CRISIS_FREE for c in crises)
+        assert all(not c.game().over for c in crises)
 
 
 def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -> None:
@@ -118,9 +167,12 @@ def test_crisis_summary_and_table() -> None:
     assert results[0].lost and not results[1].lost
     s = player_bench.summarize_crises(results)
     assert (s["positions"], s["lost"], s["free_mean"], s["points_mean"]) == (2, 1, 10.0, 22.0)
+    # one of two lost: 0.0126-0.9874 of 2; free 0 and 20: sd 14.14, 1.96 * 10
+    assert s["lost_low"] == pytest.approx(2 * (1 - 0.975 ** 0.5))
+    assert s["free_half"] == pytest.approx(19.6)
     table = player_bench.format_crisis_table([("quick", s)], 25).splitlines()
-    assert table[0].startswith("| strength | positions | lost within 25 moves |")
-    assert table[2] == "| quick | 2 | 1 | 10.0 | 22.0 | 30.0 | 20.0 |"
+    assert table[0].startswith("| strength | positions | lost within 25 moves (95 %) |")
+    assert table[2] == "| quick | 2 | 1 (0-2) | 10.0 ± 19.6 | 22.0 | 30.0 | 20.0 |"
 
 
 def test_main_crisis_makes_and_plays_positions(tmp_path: Path,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -243,8 +242,12 @@ BASE_DOCS = [played().to_dict(), finished().to_dict(), with_lines().to_dict()]
 FIELDS = sorted(set(BASE_DOCS[0]) | {f"undo.{k}" for k in BASE_DOCS[0]["undo"]})
 
 
-@settings(max_examples=250, deadline=None)
-@given(base=st.sampled_from(BASE_DOCS), field=st.sampled_from(FIELDS), value=small_json,
+# Any small JSON value, and integers far outside every field's range.
+mutations = small_json | st.integers(min_value=-(10**20), max_value=10**20)
+
+
+@settings(max_examples=350, deadline=None)
+@given(base=st.sampled_from(BASE_DOCS), field=st.sampled_from(FIELDS), value=mutations,
        delete=st.booleans())
 def test_mutated_documents_never_crash(base: dict[str, Any], field: str, value: object,
                                        delete: bool) -> None:
@@ -259,15 +262,3 @@ def test_mutated_documents_never_crash(base: dict[str, Any], field: str, value: 
     else:
         assert not delete
         assert Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
-
-
-@settings(max_examples=100, deadline=None)
-@given(base=st.sampled_from(BASE_DOCS), field=st.sampled_from(FIELDS),
-       value=st.integers(min_value=-(10**20), max_value=10**20))
-def test_mutated_integers(base: dict[str, Any], field: str, value: int) -> None:
-    d = copy.deepcopy(base)
-    if field.startswith("undo.") and not isinstance(d["undo"], dict):
-        return
-    edit(field, value)(d)
-    with contextlib.suppress(DocumentError):
-        Game.from_dict(d)

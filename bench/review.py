@@ -1,0 +1,378 @@
+"""The game review (kugler_core.review): is its cost in points honest, and how fast is it?
+
+    python bench/review.py [--games 6] [--per-grade 25] [--variants 6] [--out FILE]
+    python bench/review.py --fit [--games 4] [--every 12] [--variants 4] [--out FILE]
+    python bench/review.py --speed [--games 3]
+
+Games with real mistakes: the quick player, with a share (``--share``, 0.1)
+of its moves replaced by a random legal move, on deals no tuning used
+(``HONEST_DEALS``; the fit of ``review.value`` used ``FIT_DEALS``).
+
+- honesty (default): every move of the games is reviewed; up to
+  ``--per-grade`` moves of each grade but "best" are taken (in game order).
+  For each, the played move and the review's better move are each played on
+  from the position before it ``--variants`` times; variant ``j`` continues
+  the game with the balls of deal ``VARIANT_BASE + j`` (the coming three
+  stay the ones the player saw; a ball whose mark the move took and every
+  later ball come from the variant's deal), the same variant for both moves:
+  common random numbers. The quick player continues for ``review.HORIZON``
+  moves (a game that ends scores nothing more). The measured loss of the
+  move is the mean over the variants of (points of the better branch -
+  points of the played branch), the move's own points and its balls'
+  included. Reported per grade: moves, the review's mean cost, the measured
+  mean loss with its 95 % interval (1.96 standard errors over the moves).
+- ``--fit``: positions every ``--every`` moves of such games on
+  ``FIT_DEALS``; from each, ``--variants`` play-outs of ``review.HORIZON``
+  quick moves with the coming balls drawn from the variant's deal (a board
+  whose coming balls are not known, as ``review.value`` sees it). Reported:
+  the least-squares line of the mean points on ``evaluate``, its R² and the
+  means by bins of ``evaluate``.
+- ``--speed``: the time to judge each move of ``--games`` quick games with
+  mistakes (``review.judge``, CPython, this machine): median, p95, max.
+
+Each result is also written as a JSON line to ``--out`` as it is known.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from kugler_core import review  # noqa: E402
+from kugler_core.board import CELL_OF  # noqa: E402
+from kugler_core.evaluate import evaluate, tables  # noqa: E402
+from kugler_core.game import Game, Position, announce, play  # noqa: E402
+from kugler_core.paths import reachable  # noqa: E402
+from kugler_core.player import QUICK, Move, View, choose, rank  # noqa: E402
+from kugler_core.rng import colors  # noqa: E402
+
+FIT_DEALS = 800_001
+"""The first deal of the games the fit of ``review.value`` was measured on."""
+HONEST_DEALS = 900_001
+"""The first deal of the games the honesty is measured on (no tuning used them)."""
+VARIANT_BASE = 700_000_000
+"""Variant ``j`` continues with the balls of deal ``VARIANT_BASE + j``."""
+BALL = 5
+"""The ball index the variants' balls start from."""
+GRADED = ("good", "inaccuracy", "mistake", "blunder")
+
+
+def view_of(position: Position, line: int) -> View:
+    """What the player sees of ``position`` (rule 2: its announced marks)."""
+    return View(tuple(position.board), position.next, position.landing, line)
+
+
+def legal_moves(board: tuple[int, ...]) -> list[Move]:
+    """Every legal move of ``board``, in source then target order."""
+    return [(s, t) for s in range(81) if board[s]
+            for t in sorted(reachable(board, s))]
+
+
+def mistaken_game(deal: int, share: float, line: int = 5, limit: int = 400
+                  ) -> Iterator[tuple[View, Move, bool]]:
+    """The views and moves of a quick game of ``deal`` in which a ``share`` of
+    the moves (drawn from a generator seeded with the deal) are random legal
+    moves, with True for those; at most ``limit`` moves."""
+    draw = random.Random(deal)
+    game = Game.new(deal=deal, line=line)
+    while not game.over and game.moves < limit:
+        view = View.of(game)
+        wild = draw.random() < share
+        if wild:
+            move = draw.choice(legal_moves(game.board))
+        else:
+            found = choose(view, "quick")
+            assert found is not None
+            move = found
+        yield view, move, wild
+        game.move(CELL_OF[move[0]], CELL_OF[move[1]])
+
+
+def ranked(board: tuple[int, ...], line: int) -> Move | None:
+    """The ranking's move (``player.rank``, the first stage of the computer player,
+    with the quick player's ``refine``): the play-out policy, 10 times faster."""
+    found = rank(list(board), tables(line), QUICK.refine)
+    return found[0][1] if found else None
+
+
+def play_on(position: Position, line: int, deal: int, horizon: int,
+            first: Move | None = None) -> int:
+    """Points of ``first`` (when given) and then of ``horizon`` moves of the
+    ranking (``ranked``) from ``position``, the balls from ``deal`` (placement rule 2)."""
+    points = 0
+    if first is not None:
+        position, turn = play(position, deal, line, *first, 2)
+        points += turn.points
+    for _ in range(horizon):
+        if position.over:
+            break
+        move = ranked(position.board, line)
+        assert move is not None
+        position, turn = play(position, deal, line, *move, 2)
+        points += turn.points
+    return points
+
+
+def seen(view: View) -> Position:
+    """A position with the board, coming colours and marks of ``view``, its later
+    balls to come from a variant's deal (``BALL`` on)."""
+    return Position(view.board, view.next, BALL, landing=view.landing)
+
+
+def unknown(board: tuple[int, ...], deal: int) -> Position:
+    """A position with ``board`` whose coming balls and marks come from ``deal``."""
+    coming = colors(deal, BALL)
+    return Position(board, coming, BALL, landing=announce(board, deal, BALL, coming))
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half width of its 95 % interval.
+
+    >>> interval([1.0, 3.0])
+    (2.0, 1.96)
+    """
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, round(1.96 * statistics.stdev(values) / math.sqrt(len(values)), 2)
+
+
+def honest_table(rows: list[dict[str, Any]]) -> str:
+    """The Markdown table of the honesty rows (``grade``, ``cost``, ``loss``).
+
+    >>> print(honest_table([{"grade": "good", "cost": 1.0, "loss": 2.0},
+    ...                     {"grade": "good", "cost": 3.0, "loss": 0.0}]))
+    | grade | moves | review's mean cost | measured mean loss (95 % interval) |
+    |---|---:|---:|---:|
+    | good | 2 | 2.0 | 1.0 (-0.96 … 2.96) |
+    """
+    lines = ["| grade | moves | review's mean cost | measured mean loss (95 % interval) |",
+             "|---|---:|---:|---:|"]
+    for name in GRADED:
+        of = [r for r in rows if r["grade"] == name]
+        if not of:
+            continue
+        cost = statistics.fmean(r["cost"] for r in of)
+        mean, half = interval([r["loss"] for r in of])
+        lines.append(f"| {name} | {len(of)} | {cost:.1f} | {mean:.1f} "
+                     f"({mean - half:.2f} … {mean + half:.2f}) |")
+    return "\n".join(lines)
+
+
+def honesty(args: argparse.Namespace, out: Any) -> None:
+    want = dict.fromkeys(GRADED, args.per_grade)
+    rows: list[dict[str, Any]] = []
+    for g in range(args.games):
+        deal = HONEST_DEALS + g
+        for n, (view, move, _wild) in enumerate(mistaken_game(deal, args.share)):
+            judged = review.judge(view, move)
+            if want.get(judged.grade, 0) <= 0:
+                continue
+            want[judged.grade] -= 1
+            start = seen(view)
+            losses = []
+            for j in range(args.variants):
+                variant = VARIANT_BASE + j
+                better = play_on(start, view.line, variant, review.HORIZON, judged.best)
+                played = play_on(start, view.line, variant, review.HORIZON, move)
+                losses.append(better - played)
+            row = {"deal": deal, "move": n, "grade": judged.grade, "cost": judged.cost,
+                   "loss": statistics.fmean(losses), "losses": losses}
+            rows.append(row)
+            print(json.dumps(row), file=out, flush=True)
+        if not any(want.values()):
+            break
+    print(honest_table(rows))
+
+
+def parts(view: View, move: Move) -> dict[str, float]:
+    """What the worth of ``move`` is made of, for fitting ``review.value``: the
+    expected points, the chance the board is not full, and the expected
+    ``review.features`` over the boards that are not."""
+    got = {"points": 0.0, "open": 0.0, "evaluate": 0.0, "crowd": 0.0}
+    for chance, points, board in review.outcomes(view, move):
+        got["points"] += chance * points
+        if 0 in board:
+            e, crowd = review.features(board, view.line)
+            got["open"] += chance
+            got["evaluate"] += chance * e
+            got["crowd"] += chance * crowd
+    return got
+
+
+def collect(args: argparse.Namespace, out: Any) -> None:
+    """Rows for the fit (deals from FIT_DEALS) and for the honesty (from
+    HONEST_DEALS), one game of each in turn: every random move that is not the
+    computer's, its parts and the play-outs of it and of the better move."""
+    for g in range(args.games):
+        for kind, deal in (("fit", FIT_DEALS + g), ("honest", HONEST_DEALS + g)):
+            for n, (view, move, wild) in enumerate(mistaken_game(deal, args.share)):
+                if not wild:
+                    continue
+                best = choose(view, "quick")
+                if best is None or best == move:
+                    continue
+                start = seen(view)
+                losses = []
+                for j in range(args.variants):
+                    variant = VARIANT_BASE + j
+                    better = play_on(start, view.line, variant, review.HORIZON, best)
+                    played = play_on(start, view.line, variant, review.HORIZON, move)
+                    losses.append(better - played)
+                row = {"set": kind, "deal": deal, "move": n, "board": list(view.board),
+                       "next": list(view.next), "landing": list(view.landing),
+                       "line": view.line, "played": list(move), "best": list(best),
+                       "parts_best": parts(view, best), "parts_played": parts(view, move),
+                       "loss": statistics.fmean(losses), "losses": losses}
+                print(json.dumps(row), file=out, flush=True)
+
+
+def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
+    """The coefficients minimising the squared error of ``rows · c`` against ``ys``
+    (normal equations, Gauss-Jordan elimination).
+
+    >>> least_squares([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [1.0, 2.0, 3.0])
+    [1.0, 2.0]
+    """
+    k = len(rows[0])
+    a = [[sum(r[i] * r[j] for r in rows) + (1e-9 if i == j else 0.0) for j in range(k)]
+         + [sum(r[i] * y for r, y in zip(rows, ys, strict=True))] for i in range(k)]
+    for i in range(k):
+        pivot = max(range(i, k), key=lambda r: abs(a[r][i]))
+        a[i], a[pivot] = a[pivot], a[i]
+        for r in range(k):
+            if r != i:
+                f = a[r][i] / a[i][i]
+                a[r] = [x - f * y for x, y in zip(a[r], a[i], strict=True)]
+    return [round(a[i][k] / a[i][i], 6) for i in range(k)]
+
+
+def report(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    """The fit of ``review.value`` on the "fit" rows (the measured loss less the
+    difference of expected points, on the differences of ``parts``), then the
+    honesty table of the "honest" rows judged by ``review.judge`` as it is."""
+    fit_rows = [r for r in rows if r["set"] == "fit"]
+    if fit_rows:
+        xs = [[r["parts_best"][k] - r["parts_played"][k] for k in ("evaluate", "crowd")]
+              for r in fit_rows]
+        ys = [r["loss"] - (r["parts_best"]["points"] - r["parts_played"]["points"])
+              for r in fit_rows]
+        c = least_squares(xs, ys)
+        print(f"fit on {len(fit_rows)} moves: SLOPE {c[0]}, CROWD_SLOPE {-c[1]}")
+    judged = []
+    for r in rows:
+        if r["set"] != "honest":
+            continue
+        view = View(tuple(r["board"]), tuple(r["next"]), tuple(r["landing"]), r["line"])
+        j = review.judge(view, tuple(r["played"]), tuple(r["best"]))
+        judged.append({"grade": j.grade, "cost": j.cost, "loss": r["loss"]})
+    if judged:
+        print(honest_table(judged))
+
+
+def fit(args: argparse.Namespace, out: Any) -> None:
+    t = tables(5)
+    xs: list[float] = []
+    ys: list[float] = []
+    for g in range(args.games):
+        deal = FIT_DEALS + g
+        for n, (view, _move, _wild) in enumerate(mistaken_game(deal, args.share)):
+            if n % args.every or n < 5:
+                continue
+            board = view.board
+            runs = [play_on(unknown(board, VARIANT_BASE + 1000 + j), 5,
+                            VARIANT_BASE + 1000 + j, review.HORIZON)
+                    for j in range(args.variants)]
+            row = {"deal": deal, "move": n, "evaluate": evaluate(list(board), t),
+                   "free": board.count(0), "points": runs}
+            xs.append(row["evaluate"])
+            ys.append(statistics.fmean(runs))
+            print(json.dumps(row), file=out, flush=True)
+    print(fit_report(xs, ys))
+
+
+def fit_report(xs: list[float], ys: list[float]) -> str:
+    """The least-squares line of ``ys`` on ``xs``, its R² and the means by fifths of ``xs``.
+
+    >>> print(fit_report([0.0, 1.0, 2.0], [1.0, 3.0, 5.0]).splitlines()[0])
+    points = 1.0000 + 2.000000 * evaluate  (R² 1.000, 3 positions)
+    """
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    slope = sxy / sxx
+    intercept = my - slope * mx
+    syy = sum((y - my) ** 2 for y in ys)
+    r2 = 1 - sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys, strict=True)) / syy
+    lines = [f"points = {intercept:.4f} + {slope:.6f} * evaluate  (R² {r2:.3f}, "
+             f"{len(xs)} positions)", "", "| evaluate | positions | mean points | fitted |",
+             "|---:|---:|---:|---:|"]
+    pairs = sorted(zip(xs, ys, strict=True))
+    k = max(1, len(pairs) // 5)
+    for i in range(0, len(pairs), k):
+        part = pairs[i:i + k]
+        x = statistics.fmean(p[0] for p in part)
+        y = statistics.fmean(p[1] for p in part)
+        lines.append(f"| {x:.0f} | {len(part)} | {y:.1f} | {intercept + slope * x:.1f} |")
+    return "\n".join(lines)
+
+
+def speed(args: argparse.Namespace, out: Any) -> None:
+    times: list[float] = []
+    for g in range(args.games):
+        for view, move, _wild in mistaken_game(HONEST_DEALS + 100 + g, args.share,
+                                               limit=args.limit):
+            start = time.process_time()
+            review.judge(view, move)
+            times.append((time.process_time() - start) * 1000)
+    times.sort()
+    result = {"moves": len(times), "median_ms": round(statistics.median(times), 1),
+              "p95_ms": round(times[int(0.95 * (len(times) - 1))], 1),
+              "max_ms": round(times[-1], 1)}
+    print(json.dumps(result), file=out, flush=True)
+    print(f"judged {result['moves']} moves: median {result['median_ms']} ms, p95 "
+          f"{result['p95_ms']} ms, max {result['max_ms']} ms (CPU time)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fit", action="store_true")
+    parser.add_argument("--speed", action="store_true")
+    parser.add_argument("--collect", action="store_true")
+    parser.add_argument("--report", type=Path, help="the rows --collect wrote")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--share", type=float, default=0.1)
+    parser.add_argument("--per-grade", type=int, default=25)
+    parser.add_argument("--variants", type=int, default=6)
+    parser.add_argument("--every", type=int, default=12)
+    parser.add_argument("--limit", type=int, default=400)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    if args.report:
+        report(args, [json.loads(x) for x in args.report.read_text().splitlines() if x])
+        return
+    out = args.out.open("a") if args.out else open("/dev/null", "w")  # noqa: SIM115
+    with out:
+        if args.fit:
+            fit(args, out)
+        elif args.collect:
+            collect(args, out)
+        elif args.speed:
+            speed(args, out)
+        else:
+            honesty(args, out)
+
+
+if __name__ == "__main__":
+    main()

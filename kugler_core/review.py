@@ -1,0 +1,237 @@
+"""The game review: every move judged, in points, against the computer's move.
+
+A move is judged on exactly what the player saw before it (``player.View``:
+the board, the three coming colours, their marks, the variant), never on the
+deal beyond the three coming balls. The better move is the quick computer
+player's (``player.choose(view, "quick")``). A move is worth
+
+    worth(view, move) = E[ points of the move + points of the balls landing
+                           + value(board after the move and the balls) ]
+
+the expectation over where the balls land: on their marks, except a ball
+whose mark the move took, which lands on a free cell the player cannot know
+(each free cell as likely, which is what ``rng.landing`` gives a player who
+does not know the deal), and every free cell is tried. After a move that
+makes a line the same balls come on the same cells after the next move, so
+they are put on their marks too. ``value`` is the points to come of a board
+whose coming balls are not known yet (docs/review.md defines it and gives its
+fit). The cost of a move is ``worth(best) - worth(played)``, clamped at 0,
+and exactly 0 when the played move is the computer's; its grade is a
+threshold on the cost (``GRADES``).
+
+>>> g = Game.from_text('''
+...     1111.....
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     .........
+...     ........1
+... ''', next=(2, 3, 4))
+>>> v = View.of(g)
+>>> best = choose(v)
+>>> judge(v, best)
+Judged(played=(80, 4), best=(80, 4), cost=0.0, grade='best')
+>>> missed = judge(v, (80, 79))       # a line of 5 left standing
+>>> missed.best, missed.cost > 0
+((80, 4), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .board import CELL_OF
+from .errors import IllegalMove
+from .evaluate import evaluate, settle, tables
+from .game import Game
+from .player import Move, View, choose
+
+__all__ = ["GRADES", "Grade", "Judged", "accuracy", "features", "grade", "judge", "outcomes",
+           "review", "value", "worth"]
+
+Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+
+GRADES: tuple[tuple[Grade, float], ...] = (
+    ("good", 2.0),
+    ("inaccuracy", 5.0),
+    ("mistake", 10.0),
+    ("blunder", 20.0),
+)
+"""A move that is not the computer's is "good" below the cost of the next grade, an
+"inaccuracy" from 5 points, a "mistake" from 10, a "blunder" from 20; at 0 it is
+"best" too (another move worth as much). Chosen from data (docs/review.md)."""
+
+HORIZON = 20
+"""The points to come are those of this many moves (docs/review.md)."""
+SLOPE = 0.0123
+"""Points to come per unit of ``evaluate`` (100 units a free cell), fitted."""
+KNEE = 3600.0
+"""Below this ``evaluate`` (about 36 free cells) the board is crowded: games are lost there."""
+CROWD_SLOPE = 0.03
+"""Points to come lost per unit of ``evaluate`` below ``KNEE``, fitted."""
+INTERCEPT = 0.0
+"""Points to come of a board that ``evaluate`` values at 0 (only the clamp at 0 reads it)."""
+ACCURACY_SCALE = 10.0
+"""The cost (points) at which a move's accuracy is 50 % (``accuracy``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One move judged: ``played`` and the computer's ``best`` as ``(source,
+    target)`` cell indices, the ``cost`` in points (≥ 0) and its ``grade``."""
+
+    played: Move
+    best: Move
+    cost: float
+    grade: Grade
+
+
+def value(board: Sequence[int], line: int) -> float:
+    """The points to come of ``board`` (81 ints) in variant ``line``, the coming
+    balls not known yet: what the quick player is expected to score in the next
+    ``HORIZON`` moves, 0 for a full board. Linear in ``evaluate`` with a
+    steeper slope below ``KNEE`` (``features``), fitted on play-outs
+    (docs/review.md); never negative.
+
+    >>> value([0] * 81, 5) > value([1, 2] * 40 + [0], 5) == 0.0
+    True
+    """
+    if 0 not in board:
+        return 0.0
+    e, crowd = features(board, line)
+    return max(0.0, INTERCEPT + SLOPE * e - CROWD_SLOPE * crowd)
+
+
+def features(board: Sequence[int], line: int) -> tuple[float, float]:
+    """What ``value`` is linear in, for a board that is not full: ``evaluate`` and
+    how far it is below ``KNEE``."""
+    e = evaluate(board, tables(line))
+    return e, max(0.0, KNEE - e)
+
+
+def outcomes(view: View, move: Move) -> list[tuple[float, int, tuple[int, ...]]]:
+    """What ``move`` can lead to as the player sees it: ``(chance, points,
+    board)`` for the board after the move and its coming balls, the points of
+    the move and of the balls' lines. The chances add up to 1.
+
+    The balls land on their marks; a ball whose mark is taken (by the move, or
+    by a ball before it) lands on any free cell, each as likely. ``view`` is
+    not changed. The move must be legal (not checked).
+
+    >>> v = View.of(Game.new(deal=42))
+    >>> sum(chance for chance, _, _ in outcomes(v, (v.board.index(1), 0))) == 1
+    True
+    """
+    line = view.line
+    board = list(view.board)
+    source, target = move
+    board[target] = board[source]
+    board[source] = 0
+    made = settle(board, (target,), line)
+    out: list[tuple[float, int, tuple[int, ...]]] = []
+
+    def land(b: list[int], i: int, chance: float, placed: list[int]) -> None:
+        if i == len(view.landing):
+            after = b[:]
+            landed = settle(after, placed, line)
+            out.append((chance, made + landed, tuple(after)))
+            return
+        colour = view.next[i]
+        mark = view.landing[i]
+        if not b[mark]:
+            b[mark] = colour
+            land(b, i + 1, chance, [*placed, mark])
+            b[mark] = 0
+            return
+        free = [c for c in range(len(b)) if not b[c]]
+        if not free:
+            land(b, len(view.landing), chance, placed)
+            return
+        share = chance / len(free)
+        for cell in free:
+            b[cell] = colour
+            land(b, i + 1, share, [*placed, cell])
+            b[cell] = 0
+
+    land(board, 0, 1.0, [])
+    return out
+
+
+def worth(view: View, move: Move) -> float:
+    """The expected points of ``move`` and of the balls landing after it, plus the
+    ``value`` of the board they leave, over ``outcomes``."""
+    line = view.line
+    return sum(chance * (points + value(board, line))
+               for chance, points, board in outcomes(view, move))
+
+
+def grade(cost: float) -> Grade:
+    """The grade of a move that is not the computer's, by its ``cost`` (``GRADES``).
+
+    >>> grade(0.0), grade(1.0), grade(7.0), grade(12.0), grade(50.0)
+    ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+    """
+    if cost <= 0:
+        return "best"
+    name: Grade = "good"
+    for grade_name, threshold in GRADES:
+        if cost >= threshold:
+            name = grade_name
+    return name
+
+
+def judge(view: View, played: Move, best: Move | None = None) -> Judged:
+    """``played`` judged on ``view``: the computer's move (``best``, computed when
+    not given), the cost and the grade. Raises IllegalMove (``game_over``) when
+    ``view`` has no legal move."""
+    if best is None:
+        best = choose(view, "quick")
+        if best is None:
+            raise IllegalMove("there is no move to judge on a full board", "game_over")
+    if played == best:
+        return Judged(played, best, 0.0, "best")
+    cost = max(0.0, worth(view, best) - worth(view, played))
+    cost = round(cost, 1)
+    return Judged(played, best, cost, grade(cost))
+
+
+def review(deal: int, line: int, moves: Sequence[Move], rule: int, start: int = 0,
+           count: int | None = None) -> list[Judged]:
+    """Moves ``start`` .. ``start + count - 1`` of the game of ``deal``, ``line``
+    and placement ``rule`` played by ``moves`` (all to the end when ``count`` is
+    None), each judged on the view before it. The moves before ``start`` are
+    only played. Raises DealError, VariantError or GameFieldError (the rule) for a
+    bad deal, line or rule and IllegalMove for a move the rules refuse
+    (``replay.decode`` has checked a code's moves).
+
+    >>> [j.best for j in review(42, 5, [(30, 80)], rule=2)]
+    [(30, 0)]
+    """
+    game = Game.new(deal=deal, line=line, rule=rule)
+    end = len(moves) if count is None else min(len(moves), start + count)
+    out: list[Judged] = []
+    for n in range(end):
+        s, t = moves[n]
+        if n >= start:
+            out.append(judge(View.of(game), (s, t)))
+        game.move(CELL_OF[s], CELL_OF[t])
+    return out
+
+
+def accuracy(costs: Sequence[float]) -> float:
+    """The accuracy of a game, 0 to 100 %: the mean over its moves of
+    ``100 * ACCURACY_SCALE / (ACCURACY_SCALE + cost)`` (a move's share: 100 % at
+    cost 0, 50 % at ``ACCURACY_SCALE`` points). 100 % for no moves.
+
+    >>> accuracy([0.0, 0.0]), accuracy([0.0, 10.0]), accuracy([])
+    (100.0, 75.0, 100.0)
+    """
+    if not costs:
+        return 100.0
+    return round(sum(100 * ACCURACY_SCALE / (ACCURACY_SCALE + c) for c in costs) / len(costs),
+                 1)
