@@ -130,6 +130,7 @@ const WORDS = {
     annNewGame: "Nyt spil nr. {deal}. Kugler på brættet: {list}.",
     annHint: "Forslag: {color} kugle fra {from} til {to}.",
     annBlocked: "{cell} kan ikke nås.",
+    annPickBall: "Vælg først en kugle, der skal flyttes.",
     annSelect: "{color} kugle på {cell} er valgt.",
     // hint and watch (assist.js)
     hint: "Hint",
@@ -302,6 +303,7 @@ const WORDS = {
     annNewGame: "Nytt spel, giv nr {deal}. Kulor på brädet: {list}.",
     annHint: "Tips: {color} kula från {from} till {to}.",
     annBlocked: "{cell} går inte att nå.",
+    annPickBall: "Välj först en kula att flytta.",
     annSelect: "{color} kula på {cell} är vald.",
     // hint and watch (assist.js)
     hint: "Tips",
@@ -474,6 +476,7 @@ const WORDS = {
     annNewGame: "New game, deal {deal}. Balls on the board: {list}.",
     annHint: "Hint: {color} ball from {from} to {to}.",
     annBlocked: "{cell} cannot be reached.",
+    annPickBall: "Select a ball to move first.",
     annSelect: "{color} ball at {cell} selected.",
     // hint and watch (assist.js)
     hint: "Hint",

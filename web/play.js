@@ -146,7 +146,11 @@ on("state", ({ cause }) => {
   }
 });
 
-/** A tap (or Enter) on the cell at row, col: select a ball, or move the selected one there. */
+/**
+ * A tap (or Enter) on the cell at row, col: select a ball (a tap on the
+ * selected one lets it go, unless a hint selected it), or move the selected
+ * one there; an empty cell with no ball selected blinks pale (nudge).
+ */
 export async function activate(row, col) {
   const state = app.state;
   if (!app.started || !state || !engineReady()) return;
@@ -161,10 +165,16 @@ export async function activate(row, col) {
   }
   const index = row * SIZE + col;
   if (state.board[index]) {
-    select(app.selected === index ? null : index);
+    // A tap on the selected ball lets it go, except the ball a hint selected:
+    // tapped before its target, as a ball always is, it stays (and the hint with it).
+    const keep = app.selected === index && app.help === "hint";
+    select(app.selected === index && !keep ? null : index);
     return;
   }
-  if (app.selected === null) return;
+  if (app.selected === null) {
+    nudge(index);
+    return;
+  }
   const from = [Math.floor(app.selected / SIZE), app.selected % SIZE];
   await playMove(from, [row, col]);
 }
@@ -198,6 +208,12 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   }
   if (next.over) await others.finishGame(next, true);
   return true;
+}
+
+/** An empty cell tapped with no ball selected: a pale blink, and "select a ball first" is said. */
+function nudge(index) {
+  emit("noBall", { index });
+  flashCell(index, "empty");
 }
 
 /** The cell a ball cannot reach blinks. */

@@ -168,13 +168,85 @@ def test_a_hint_is_cleared_by_another_selection_and_key_h_asks_again(
     tap(page, *divmod(other, 9))
     assert cell(page, *divmod(other, 9)).get_attribute("aria-selected") == "true"
     assert hint_cells(page) == {"from": [], "to": [], "path": []}
-    # deselecting the hinted ball clears it too
+    # letting the hinted ball go (Escape) clears it too
     page.keyboard.press("H")
     page.wait_for_selector("[data-hint=to]")
-    tap(page, *divmod(source, 9))
+    page.keyboard.press("Escape")
     assert cell(page, *divmod(source, 9)).get_attribute("aria-selected") is None
     assert hint_cells(page)["to"] == []
     assert stored_game(page)["hints"] == 3
+
+
+def test_a_tap_on_the_hinted_ball_keeps_the_hint_and_a_tap_on_its_target_plays_it(
+        browser: Any, site: Any) -> None:
+    """640x360, by touch: the player taps the ball the hint selected, as one
+    always does before a target, then the target: the hinted move is played."""
+    ctx = browser.new_context(viewport={"width": 640, "height": 360}, has_touch=True,
+                              is_mobile=True, locale="da-DK")
+    try:
+        doc = midgame()
+        seed_storage(ctx, {GAME_KEY: doc})
+        page = ctx.new_page()
+        open_game(page, site)
+        before = board(page)
+        source, target = assert_legal(before, ask_hint(page, confirm=True))
+        cell(page, *divmod(source, 9)).tap()
+        assert cell(page, *divmod(source, 9)).get_attribute("aria-selected") == "true"
+        assert hint_cells(page)["to"] == [target]  # the ring and the path stay
+        assert page.locator("#hint-note").text_content().startswith("Forslag")
+        cell(page, *divmod(target, 9)).tap()
+        wait_idle(page)
+        expected = Game.from_dict(doc)
+        expected.move(divmod(source, 9), divmod(target, 9))
+        assert board(page) == list(expected.board)
+        saved = stored_game(page)
+        assert saved["moves"] == 13 and saved["history"][-1] == [source, target]
+    finally:
+        ctx.close()
+
+
+def cell_pixels(page: Any, index: int) -> list[int]:
+    """The RGBA bytes of cell `index`'s box on the board's canvas."""
+    return page.evaluate("""i => {
+      const c = document.getElementById('board');
+      const box = c.getBoundingClientRect();
+      const cellBox = document.querySelector(
+        `[role=gridcell][data-row="${Math.floor(i / 9)}"][data-col="${i % 9}"]`).getBoundingClientRect();
+      const scale = c.width / box.width;
+      const x = Math.round((cellBox.x - box.x) * scale), y = Math.round((cellBox.y - box.y) * scale);
+      const w = Math.round(cellBox.width * scale);
+      return Array.from(c.getContext('2d').getImageData(x, y, w, w).data);
+    }""", index)
+
+
+def changed_share(a: list[int], b: list[int]) -> float:
+    """The share of pixels of which a colour channel differs by more than 40."""
+    pixels = len(a) // 4
+    changed = sum(1 for p in range(pixels)
+                  if max(abs(a[4 * p + k] - b[4 * p + k]) for k in range(3)) > 40)
+    return changed / pixels
+
+
+def test_a_tap_on_an_empty_cell_with_no_ball_selected_blinks_it(context: Any, page: Any,
+                                                                   site: Any) -> None:
+    doc = midgame()
+    seed_storage(context, {GAME_KEY: doc})
+    open_game(page, site)
+    cells = board(page)
+    marked = {r * 9 + c for (r, c), _ in Game.from_dict(doc).landing()}
+    empty = next(i for i in range(81) if not cells[i] and i not in marked)
+    still = cell_pixels(page, empty)
+    tap(page, *divmod(empty, 9))
+    assert cell(page, *divmod(empty, 9)).get_attribute("data-flash") == "empty"
+    page.wait_for_timeout(100)  # the next frames draw the blink
+    assert changed_share(still, cell_pixels(page, empty)) > 0.2, "the tapped cell blinks"
+    assert "Vælg først en kugle" in text(page, "#announce")
+    r, c = divmod(empty, 9)
+    page.wait_for_selector(f'[role=gridcell][data-row="{r}"][data-col="{c}"]:not([data-flash])')
+    page.wait_for_timeout(100)
+    assert cell_pixels(page, empty) == still  # and then as it was
+    assert board(page) == cells
+    assert page.locator("[role=gridcell][aria-selected=true]").count() == 0
 
 
 def test_a_hint_asked_before_a_move_is_dropped(context: Any, page: Any, site: Any) -> None:
