@@ -41,6 +41,7 @@ from kugler_core.fragment import parse_fragment
 from kugler_core.game import MAX_HISTORY, PLAYERS, Game
 from kugler_core.records import (
     add_game,
+    counts_for_record,
     empty_records,
     merge_records,
     summary,
@@ -513,6 +514,7 @@ def state(g: Game) -> dict[str, Any]:
         "hints": g.hints,
         "computer": g.computer,
         "assisted": g.assisted,
+        "counts_for_record": counts_for_record(g),
         "daily": g.daily,
         "save": g.to_dict(),
     }
