@@ -211,9 +211,11 @@ def cell_pixels(page: Any, index: int) -> list[int]:
       const c = document.getElementById('board');
       const box = c.getBoundingClientRect();
       const cellBox = document.querySelector(
-        `[role=gridcell][data-row="${Math.floor(i / 9)}"][data-col="${i % 9}"]`).getBoundingClientRect();
+        `[role=gridcell][data-row="${Math.floor(i / 9)}"][data-col="${i % 9}"]`,
+      ).getBoundingClientRect();
       const scale = c.width / box.width;
-      const x = Math.round((cellBox.x - box.x) * scale), y = Math.round((cellBox.y - box.y) * scale);
+      const x = Math.round((cellBox.x - box.x) * scale);
+      const y = Math.round((cellBox.y - box.y) * scale);
       const w = Math.round(cellBox.width * scale);
       return Array.from(c.getContext('2d').getImageData(x, y, w, w).data);
     }""", index)
