@@ -134,7 +134,8 @@ const WORDS = {
     annSelect: "{color} kugle på {cell} er valgt.",
     // hint and watch (assist.js)
     hint: "Hint",
-    assistQuestion: "Spil med hjælp tæller kun i statistikken. Vil du have hjælp i dette spil?",
+    assistQuestion: "Et spil med hjælp kan ikke sætte rekord eller komme på ranglisten; det tæller kun i statistikken. Vil du have hjælp i dette spil?",
+    recordHelp: "Spillet har haft hjælp: det kan ikke sætte rekord eller komme på ranglisten.",
     hintNote: "Forslag: flyt kuglen på {from} til {to}.",
     hintNone: "Der er intet træk at foreslå.",
     watch: "Se computeren spille",
@@ -307,7 +308,8 @@ const WORDS = {
     annSelect: "{color} kula på {cell} är vald.",
     // hint and watch (assist.js)
     hint: "Tips",
-    assistQuestion: "Spel med hjälp räknas bara i statistiken. Vill du ha hjälp i det här spelet?",
+    assistQuestion: "Ett spel med hjälp kan inte sätta rekord eller komma med i rankingen; det räknas bara i statistiken. Vill du ha hjälp i det här spelet?",
+    recordHelp: "Spelet har haft hjälp: det kan inte sätta rekord eller komma med i rankingen.",
     hintNote: "Förslag: flytta kulan på {from} till {to}.",
     hintNone: "Det finns inget drag att föreslå.",
     watch: "Se datorn spela",
@@ -480,7 +482,8 @@ const WORDS = {
     annSelect: "{color} ball at {cell} selected.",
     // hint and watch (assist.js)
     hint: "Hint",
-    assistQuestion: "Games with help count in the statistics only. Get help in this game?",
+    assistQuestion: "A game with help cannot set the record or enter the ranking; it counts in the statistics only. Get help in this game?",
+    recordHelp: "This game had help: it cannot set the record or enter the ranking.",
     hintNote: "Hint: move the ball on {from} to {to}.",
     hintNone: "There is no move to suggest.",
     watch: "Watch the computer play",

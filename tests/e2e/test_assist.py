@@ -489,3 +489,43 @@ def test_the_watch_control_covers_no_cell(make_page: Any, site: Any, width: int,
         # «Så hurtigt som muligt» / "As fast as possible" whole
         assert page.evaluate(CUT_TEXT, page.locator("#watch-controls").element_handle()) == [], lang
         page.close()
+
+
+def test_help_is_named_in_the_question_and_beside_the_record(context: Any, page: Any,
+                                                            site: Any) -> None:
+    """«Point 40 / Rekord 40» with no record stored: the first hint's question
+    says a game with help sets no record and enters no ranking; after «Ja» the
+    record is the stored one and a sign beside it says why (its words read by
+    screen readers), as the engine's state says (counts_for_record)."""
+    doc = midgame()
+    doc["score"], doc["lines"] = 40, {"5": 4}
+    seed_storage(context, {GAME_KEY: doc, records_key(5): records_with(5, 24)})
+    open_game(page, site)
+    assert (text(page, "#score"), text(page, "#record")) == ("40", "40")
+    sign = page.locator("#record-help")
+    assert not sign.is_visible()
+    page.click("#hint")
+    page.wait_for_selector("#confirm-window[open]")
+    question = text(page, "#confirm-text")
+    assert "rekord" in question and "ranglisten" in question and "statistikken" in question
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_selector("[data-hint=to]")
+    assert text(page, "#record") == "24"  # the stored record: this game cannot beat it
+    assert sign.is_visible()
+    box = sign.bounding_box()
+    record_box = page.locator("#record").bounding_box()
+    assert box is not None and record_box is not None and box["width"] >= 8
+    assert abs((box["x"] + box["width"]) - (record_box["x"] + record_box["width"])) < 60
+    assert sign.text_content().strip() == (
+        "Spillet har haft hjælp: det kan ikke sætte rekord eller komme på ranglisten.")
+    assert sign.get_attribute("title") == sign.text_content().strip()
+    assert stored_game(page)["hints"] == 1
+    page.reload()  # the engine's state says it again after a reload
+    page.wait_for_selector("html[data-engine=ready]")
+    assert sign.is_visible() and text(page, "#record") == "24"
+    page.click("#menu")
+    page.click("#new-game")
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_function("() => document.querySelector('#score').textContent.trim() === '0'")
+    wait_idle(page)
+    assert not sign.is_visible()
