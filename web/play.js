@@ -10,7 +10,7 @@ import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, un
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
 import { seconds, updateClock, clockCounting } from "./clock.js";
-import { notify } from "./notices.js";
+import { clearNotice, notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { showBar } from "./bar.js";
 import { changeSettings } from "./settings.js";
@@ -89,7 +89,10 @@ export async function restartWith(options, { asked = false, question = leaveQues
   closeWindow($("game-over"));
   if (!asked && !(await mayLeaveGame(question))) return false;
   await whenIdle();
-  return newGame(options);
+  const started = await newGame(options);
+  // a notice of before (a failed import, nothing to undo) would now seem to speak of this game
+  if (started) clearNotice();
+  return started;
 }
 
 /** A new game in the variant chosen (N, #new-game, #go-new); a game with moves is only given up when the player confirms. */
