@@ -9,7 +9,7 @@ import { SIZE } from "./render.js";
 import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
-import { seconds, updateClock, clockCounting } from "./clock.js";
+import { clockCounting, keepClock, seconds, updateClock } from "./clock.js";
 import { clearNotice, notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { showBar } from "./bar.js";
@@ -255,7 +255,10 @@ let leaving = false;
  */
 export function installPlay(collaborators) {
   others = collaborators;
-  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+    keepClock(); // the seconds since the last move, for the next load
+  });
   window.addEventListener("pageshow", () => { leaving = false; });
   document.addEventListener("visibilitychange", () => {
     const wasRunning = clockCounting();
