@@ -137,7 +137,7 @@ def test_hint_is_asked_once_marks_a_legal_move_and_following_it_moves_the_ball(
     r, c = divmod(source, 9)
     # the ball is selected (it bounces)
     assert cell(page, r, c).get_attribute("aria-selected") == "true"
-    assert page.locator("#hint-note").text_content().startswith("Forslag")
+    assert page.locator("#hint-note").text_content().startswith("Hint: flyt kuglen")
     saved = stored_game(page)
     assert saved["hints"] == 1 and saved["moves"] == 12  # counted; the game itself unchanged
     # asked again: no question now (the game had help)
@@ -193,7 +193,7 @@ def test_a_tap_on_the_hinted_ball_keeps_the_hint_and_a_tap_on_its_target_plays_i
         cell(page, *divmod(source, 9)).tap()
         assert cell(page, *divmod(source, 9)).get_attribute("aria-selected") == "true"
         assert hint_cells(page)["to"] == [target]  # the ring and the path stay
-        assert page.locator("#hint-note").text_content().startswith("Forslag")
+        assert page.locator("#hint-note").text_content().startswith("Hint: flyt kuglen")
         cell(page, *divmod(target, 9)).tap()
         wait_idle(page)
         expected = Game.from_dict(doc)
@@ -400,13 +400,14 @@ def test_watch_stops_at_game_over_with_the_window(context: Any, page: Any, site:
     assert stored(page, records_key(5))["stats"]["assisted"]["games"] == 1
 
 
-WORDS = {  # Hint, Watch, the question, the hint's words, Stop
-    "da": ("Hint", "Se computeren spille", "Spil med hjælp tæller kun i statistikken",
-           "Forslag", "Stop"),
-    "sv": ("Tips", "Se datorn spela", "Spel med hjälp räknas bara i statistiken",
-           "Förslag", "Stoppa"),
-    "en": ("Hint", "Watch the computer play", "Games with help count in the statistics only",
-           "Hint:", "Stop"),
+WORDS = {  # Hint, Watch, the question, the hint's words (the button's word), Stop
+    "da": ("Hint", "Se computeren spille",
+           "Et spil med hjælp kan ikke sætte rekord eller komme på ranglisten", "Hint:", "Stop"),
+    "sv": ("Tips", "Se datorn spela",
+           "Ett spel med hjälp kan inte sätta rekord eller komma med i rankingen", "Tips:",
+           "Stoppa"),
+    "en": ("Hint", "Watch the computer play",
+           "A game with help cannot set the record or enter the ranking", "Hint:", "Stop"),
 }
 
 
