@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 ARCHITECTURE = DOCS / "architecture.md"
-DESIGN_DOCS = ("architecture.md", "player.md")
+DESIGN_DOCS = ("architecture.md", "startup.md", "player.md")
 MAX_LINES = 400
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
