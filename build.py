@@ -30,7 +30,8 @@ import urllib.parse
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
-from tools import bundles, help_pages, inline, kugler_build, service_worker, snapshot, stdlib
+from tools import bundles, help_pages, inline, service_worker, snapshot, stdlib
+from tools.wheel import DEFAULT_DATE_EPOCH, write_wheel
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -93,17 +94,17 @@ def ensure_node_modules() -> None:
 # The time stamped on the wheel's files unless SOURCE_DATE_EPOCH says otherwise
 # (1980-01-01, the earliest a zip can hold): the same source then gives the
 # same wheel bytes, so the same build id, and a redeploy is not an update.
-WHEEL_DATE_EPOCH = str(kugler_build.DEFAULT_DATE_EPOCH)
+WHEEL_DATE_EPOCH = str(DEFAULT_DATE_EPOCH)
 
 
 def build_wheel(out: Path) -> Path:
     """Write the pure-Python kugler_core wheel into `out` and return its path.
 
-    Written by the project's own backend (tools/kugler_build.py) with the
+    The wheel pip builds with flit_core, written by tools/wheel.py with the
     standard library alone: nothing to install, no network. The same source
     gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", WHEEL_DATE_EPOCH)
-    wheel = kugler_build.write_wheel(ROOT, out, int(epoch))
+    wheel = write_wheel(ROOT, out, int(epoch))
     log(f"wrote {wheel.name}")
     return wheel
 
