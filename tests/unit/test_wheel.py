@@ -28,14 +28,14 @@ def contents(wheel: Path) -> dict[str, bytes]:
 
 
 def fields(metadata: bytes) -> tuple[dict[str, list[str]], str]:
-    """The headers of a METADATA file that both writers give, and its body."""
+    """The headers of a METADATA file that both writers give (each sorted), and its body."""
     headers, _, body = metadata.decode().partition("\n\n")
     out: dict[str, list[str]] = {}
     for line in headers.splitlines():
         key, _, value = line.partition(": ")
         if key in FIELDS:
             out.setdefault(key, []).append(value.replace(" ; ", "; "))
-    return out, body
+    return {key: sorted(values) for key, values in out.items()}, body
 
 
 @pytest.fixture(scope="module")
