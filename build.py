@@ -37,8 +37,16 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 SEEDS = ROOT / "seeds"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+NODE_BIN = ROOT / "node_modules" / ".bin"
+# TypeScript's projects over web/ (checkJs, strict): the page's modules with the
+# DOM's globals, the worker and the service worker with a worker's.
+TYPE_CHECKED = ("tsconfig.json", "tsconfig.worker.json")
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+TYPED = ("kugler_core", "web/kugler_boot.py")
+"""What `mypy --strict` reads: the engine, and the boot's Python the page runs beside it."""
+LINTED = ("kugler_core", "web", "tests", "bench", "tools", "build.py")
+"""What `ruff check` reads (in web/, the boot's Python)."""
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -115,7 +123,8 @@ def build() -> Path:
     ensure_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
-    shutil.copytree(WEB, DIST)
+    # web/'s type declarations are for the type check, not for the site
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("*.d.ts"))
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
@@ -284,9 +293,11 @@ def ensure_test_tools() -> None:
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
-    run([sys.executable, "-m", "mypy", "--strict", "kugler_core"])
-    run([sys.executable, "-m", "ruff", "check",
-         "kugler_core", "tests", "bench", "tools", "build.py"])
+    run([sys.executable, "-m", "mypy", "--strict", *TYPED])
+    run([sys.executable, "-m", "ruff", "check", *LINTED])
+    for config in TYPE_CHECKED:
+        run([str(NODE_BIN / "tsc"), "--noEmit", "-p", config])
+    run([str(NODE_BIN / "eslint"), "web"])
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
 
 

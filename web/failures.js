@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The engine's failures: the error box over the board and what the page
 // does when a reply says the engine broke.
 

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The game-over controller (feature): a finished game is counted in the
 // records of its variant (records.js updateRecords, handed over by main.js)
 // and the game-over window (window-gameover.js) shows it, with the name form

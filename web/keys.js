@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The keyboard: a key for every action, Escape, and focus that returns.
 //
 //   U, Ctrl/Cmd+Z   undo                  N        new game (asks first when a game is under way)

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The page's language (view layer): the words of every element in the
 // language chosen, and a "language" event for the views whose words are made
 // in code (the grid's names, the bar, the failure box, the notices). It

@@ -32,16 +32,15 @@ import { installOptionsView } from "./window-options.js";
 import * as share from "./share.js";
 import { installReplay, openReplayAt, openReplayLink } from "./replay.js";
 import { installReview, openReview, reopenReview } from "./review.js";
-import { installDaily } from "./daily.js";
+import { installDaily, utcDate } from "./daily.js";
 import { installMenus } from "./menus.js";
 import { installButtons } from "./buttons.js";
 import { installKeys } from "./keys.js";
 import { registerServiceWorker } from "./pwa.js";
 
 /**
- * Wire the page around first.js's board: `renderer` draws it, `firstGame` is
- * the stored game document drawn (or null), `firstBoard` its 81 colours (or
- * null), `boardShown` resolves once that frame has been painted.
+ * Wire the page around first.js's board (types.d.ts's FirstBoard says what it hands over).
+ * @param {import("./types").FirstBoard} first
  */
 export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   // In short tasks once the board is shown (docs/startup.md, "Lighthouse"):
@@ -66,7 +65,7 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installGameOver({ updateRecords });
   installPlay({ catchUp, finishGame, openGameOver });
   installTabSync();
-  installStartup({ newGame, startGame, loadRecords, finishGame, openReplayLink });
+  installStartup({ newGame, restartWith, startGame, loadRecords, finishGame, openReplayLink, today: utcDate });
   installTransfer({ startGame, updateRecords, finishGame });
   installOptionsView();
   installAnnouncements();

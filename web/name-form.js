@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The name form of the game-over window (#go-name-row, view layer): made
 // from its template the first time a game enters the ranking, with the count
 // of the characters typed. Its button (buttons.js) and Enter in the field

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The notices, in their place of their own under the board (#notices, see
 // index.html): a short notice (notify, or a "notice" event from the state
 // layer), and the notice that stays while storage cannot be written. Each

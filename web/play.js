@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The game flow: new games (the same deal again, another variant), taps on
 // the board, moves and undo. Every rule is
 // the engine's: this module sends what the player did and sets the state the

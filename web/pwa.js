@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Service worker registration, update checks and the "new version" notice.
 //
 // registerServiceWorker() registers sw.js (next to this module) with the

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The records of each variant on the page's side: loading them through the
 // engine, and every change (a game counted, a name, an import) under the
 // records lock shared by every tab, merged with what is stored first. Python decides every number; this module stores what it

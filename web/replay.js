@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The replay viewer (dialog#replay-window): a game of known moves watched
 // again on a board of its own, from a ranking row, the game-over window or a
 // replay link (#replay=<code>). The engine rebuilds every position

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // A stored document as the page finds it (state layer), the one reader of
 // the documents in storage (first.js aside, which only draws the stored
 // board). readSaved(key) gives one of

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The settings document on the page's side (state layer): read through the
 // engine, changed field by field (validated by the engine, then stored when
 // storage may be written), and told to the views ("settings" event). The

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Sharing links: a game's replay link (#replay=<code>, the code made by the
 // engine's replay_encode) and the game window's link to the deal. The Web
 // Share API where the browser has it, otherwise the clipboard; the player
@@ -102,7 +103,7 @@ async function copyText(text) {
     area.className = "visually-hidden";
     (document.querySelector("dialog[open]") ?? document.body).append(area);
     area.select();
-    let ok = false;
+    let ok;
     try { ok = document.execCommand("copy"); } catch { ok = false; }
     area.remove();
     if (focused instanceof HTMLElement && focused.isConnected) focused.focus({ preventScroll: true });

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Short sounds made in the page with the Web Audio API (no sound files):
 // select, roll, blocked, a line cleared (rising with its length), new balls,
 // game over. Off by default (settings.sound, volume 0..100). No AudioContext

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Kugler's service worker: the whole game offline after one online visit.
 //
 // This file is a template. The build step (tools/service_worker.py) writes

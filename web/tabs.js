@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The other tabs of this site: a tab never plays on (and then writes) an old
 // copy of a game another tab moved on, and it joins records other tabs wrote.
 // (The game document of every state is stored by store.js setState.)
@@ -51,7 +52,7 @@ export async function catchUpWithOtherTab() {
 export function installTabSync() {
   window.addEventListener("storage", async (event) => {
     if (!event.key || !event.key.startsWith("kugler:1:") || !engineReady() || !app.started) return;
-    let doc = null;
+    let doc;
     try {
       doc = event.newValue === null ? null : JSON.parse(event.newValue);
     } catch {

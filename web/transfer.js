@@ -1,3 +1,4 @@
+// @ts-nocheck
 // Your data: download a copy (the engine's export document) and load one
 // back (validated by the engine, records joined, nothing counted twice).
 // The statistics window's #export, #import and #import-file are the input

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The confirm window (dialog#confirm-window, view layer): a yes/no question.
 
 import { $ } from "./dom.js";

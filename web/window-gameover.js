@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The game-over window (dialog#game-over, view layer): the final state's
 // numbers and what the records answered (gameover.js fills it).
 //

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The help window (dialog#help-window, view layer): a help document shown
 // as text, {title, blocks: [{type: "h"|"step"|"p"|"table"|"list", ...}]}
 // (help/<lang>.json, rendered by build.py from the seeds; help.js loads it).

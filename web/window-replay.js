@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The replay viewer's window (dialog#replay-window, view layer): its board,
 // with a renderer and a grid of its own (never the game's, board.js), the
 // numbers beside it, the slider and the step buttons' ends. It shows the

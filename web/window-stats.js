@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The statistics window's content (#stats-body, view layer): a records
 // document's numbers, a small SVG chart of recent scores and the bests on
 // the deals of the day.

@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The page's windows (<dialog> elements, view layer): opening one (closing
 // any other), closing, closing on a click on the backdrop, and the variant
 // tabs of the statistics and ranking windows. Each window's content is its

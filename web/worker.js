@@ -1,3 +1,4 @@
+// @ts-nocheck
 // The engine worker (a module worker): boots Pyodide + kugler_core through
 // bootEngine(), then answers every {id, cmd, args} message by passing it to
 // session.handle_json() and posting the parsed reply {id, ok, result|error}.

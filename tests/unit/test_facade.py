@@ -483,14 +483,16 @@ def test_settings_load() -> None:
     assert code(s, "settings_load", doc=dict(doc, language="de")) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, volume=101)) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
-    assert code(s, "settings_load", doc=dict(doc, version=3)) == "newer_version"
+    assert code(s, "settings_load", doc=dict(doc, version=4)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
 
 
 def test_fragment() -> None:
     s = Session()
-    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "replay": None,
-                                                          "notices": []}
+    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "daily": False, "line": 4,
+                                                          "replay": None, "notices": []}
+    assert ok(s, "fragment", text="#daily&line=4") == {"deal": None, "daily": True, "line": 4,
+                                                        "replay": None, "notices": []}
     res = ok(s, "fragment", text="#deal=abc&line=7&x=1")
     assert res["deal"] is None and res["line"] is None
     assert [n["code"] for n in res["notices"]] == ["bad_deal", "bad_line", "unknown_key"]
@@ -549,9 +551,10 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("records", "5", "version"), 4, "newer_version"),
         (("records", "5", "stats", "daily"), {"2026-11-29": 999}, "bad_document"),
         (("records", "5", "ranking", 0, "history"), "0", "bad_document"),
-        (("settings", "version"), 3, "newer_version"),
+        (("settings", "version"), 4, "newer_version"),
         (("settings", "volume"), 101, "bad_document"),
         (("settings", "speed"), "slow", "bad_document"),
+        (("settings", "look"), "auto", "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
         (("settings", "line"), 6, "bad_document"),
@@ -598,7 +601,7 @@ def test_import_rejects_non_documents() -> None:
         ({"game": {"kind": "kugler/game"}}, "bad_document"),
         ({"records": {"5": {}}}, "bad_document"),
         ({"records": []}, "bad_document"),
-        ({"settings": {"kind": "kugler/settings", "version": 3}}, "newer_version"),
+        ({"settings": {"kind": "kugler/settings", "version": 4}}, "newer_version"),
         ({"date": "x"}, "bad_request"),
     ],
 )
