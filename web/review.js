@@ -36,38 +36,67 @@ const IDLE_MS = 1200;
 const COSTLIEST = 3;
 const SERIOUS = new Set(["mistake", "blunder"]);
 
+/** @typedef {import("./types").ReviewedMove} Judged */
+/** @typedef {import("./types").ReplayFrame} ReplayFrame */
+/** @typedef {import("./types").State} State */
+/** @typedef {{deal: number, line: number, history: unknown, rule: number}} KnownGame */
+/** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
 /**
- * @typedef {{index: number, played: number[][], best: number[][], cost: number,
- *   grade: string, accuracy: number}} Judged
+ * The other features this one calls, handed over by main.js.
+ * @typedef {object} Others
+ * @property {{boardGame: () => KnownGame | null,
+ *   replayCode: (game: KnownGame) => Promise<string | null>}} share  share.js
+ * @property {(code: string, index: number, review: MoveMarks) => Promise<boolean>} openReplayAt  replay.js
+ * @property {() => void} openGameOver  gameover.js
  */
 
-// The other features this one calls, handed over by main.js
-// (installReview: share, openReplayAt, openGameOver).
+/** @type {Others | null} */
 let others = null;
 
-/** The game being played, reviewed in the background: its id and its moves judged so far. */
-const live = { id: null, /** @type {Judged[]} */ judged: [] };
-let idleTimer = 0;
+/** The game on the board (store.js's app.state, typed). */
+const current = () => /** @type {State | null} */ (app.state);
+
+/** The other features' functions (installReview has run). */
+function them() {
+  if (!others) throw new Error("review.js: installReview has not run");
+  return others;
+}
+
+/**
+ * The game being played, reviewed in the background: its id and its moves judged so far.
+ * @type {{id: string | null, judged: Judged[]}}
+ */
+const live = { id: null, judged: [] };
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let idleTimer;
 let stepping = false;
 
-/** The game in the review window. */
-const shown = {
-  code: null,
-  frames: null, // replay_decode's frames (the boards, points)
-  total: 0,
-  /** @type {Judged[]} */ judged: [],
-  run: 0, // the run of the review loop that may go on (a new run or a closing stops the others)
-  back: null, // the window to go back to on closing
-  leaving: false, // the window closes to show a move: no going back
-  at: null, // the move opened last
-};
+/**
+ * The game in the review window: its replay `code`, replay_decode's `frames`
+ * (the boards, the points), its `total` moves and those `judged` so far;
+ * `run` the run of the review loop that may go on (a new run or a closing
+ * stops the others), `back` the window to go back to on closing, `leaving`
+ * while the window closes to show a move (no going back), `at` the move
+ * opened last.
+ * @type {{code: string | null, frames: ReplayFrame[], total: number, judged: Judged[], run: number,
+ *   back: string | null, leaving: boolean, at: number | null}}
+ */
+const shown = { code: null, frames: [], total: 0, judged: [], run: 0, back: null, leaving: false, at: null };
 
-const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
-const index81 = ([r, c]) => r * 9 + c;
+/**
+ * The index 0..80 of cell [row, col].
+ * @param {number[]} cell
+ */
+const index81 = (cell) => cell[0] * 9 + cell[1];
 
-/** The judged moves of `live` that still fit `history` (an undone move drops its review). */
+/**
+ * The judged moves of `live` that still fit the moves of `state` (an undone
+ * move drops its review); the moves, or null when they are not known.
+ * @param {State | null} state
+ * @returns {number[][] | null}
+ */
 function liveFor(state) {
-  const history = state?.save?.history;
+  const history = /** @type {number[][] | null | undefined} */ (state?.save?.history);
   if (!state || !Array.isArray(history)) return null;
   if (live.id !== state.id) {
     live.id = state.id;
@@ -84,6 +113,7 @@ function liveFor(state) {
   return history;
 }
 
+/** A background step in `ms`, unless the page is hidden. */
 function scheduleIdle(ms = IDLE_MS) {
   clearTimeout(idleTimer);
   if (document.hidden) return; // resumed by visibilitychange
@@ -97,18 +127,19 @@ async function idleStep() {
     scheduleIdle();
     return;
   }
-  const state = app.state;
+  const state = current();
   const history = liveFor(state);
-  if (!history || live.judged.length >= history.length) return;
+  if (!state || !history || live.judged.length >= history.length) return;
   const start = live.judged.length;
   stepping = true;
   try {
-    const code = await others.share.replayCode({ deal: state.deal, line: state.line, history: history.slice(0, start + 1), rule: state.rule });
+    const game = { deal: state.deal, line: state.line, history: history.slice(0, start + 1), rule: state.rule };
+    const code = await them().share.replayCode(game);
     if (!code) return;
     const reply = await reviewMoves(code, start, 1);
-    if (reply.ok && app.state?.id === live.id && live.judged.length === start) {
+    if (reply.ok && current()?.id === live.id && live.judged.length === start) {
       live.judged.push(...reply.result.moves);
-      liveFor(app.state); // a move undone meanwhile drops it again
+      liveFor(current()); // a move undone meanwhile drops it again
     }
   } finally {
     stepping = false;
@@ -116,9 +147,13 @@ async function idleStep() {
   scheduleIdle(50);
 }
 
-/** The words of move `m` of the game shown: "Move 12: red C4 → F4, about 34 points; better: …". */
+/**
+ * The words of move `m` of the game shown: "Move 12: red C4 → F4, about 34 points; better: …".
+ * @param {Judged} m
+ * @param {string} [key]  the words' key in i18n.js
+ */
 function words(m, key = "reviewMoveWords") {
-  const board = shown.frames?.[m.index]?.board ?? [];
+  const board = shown.frames[m.index]?.board ?? [];
   const [ps, pt] = m.played.map(index81);
   const [bs, bt] = m.best.map(index81);
   return t(key, {
@@ -149,7 +184,7 @@ function render() {
   showReviewProgress(judged.length, shown.total);
   showReviewSummary({ accuracy: judged.length ? share / judged.length : null, counts, lost, costliest });
   showReviewMoves(judged);
-  const frames = shown.frames ?? [];
+  const frames = shown.frames;
   drawReviewGraph({
     points: frames.map((f) => f.score),
     free: frames.map((f) => f.board.filter((c) => !c).length),
@@ -161,8 +196,9 @@ function render() {
 async function runReview() {
   shown.run += 1;
   const run = shown.run;
-  while (run === shown.run && shown.judged.length < shown.total) {
-    const reply = await reviewMoves(shown.code, shown.judged.length, CHUNK);
+  const code = shown.code;
+  while (code && run === shown.run && shown.judged.length < shown.total) {
+    const reply = await reviewMoves(code, shown.judged.length, CHUNK);
     if (run !== shown.run) return;
     if (!reply.ok) break;
     shown.judged.push(...reply.result.moves);
@@ -188,7 +224,7 @@ export async function openReview(code, { back = null } = {}) {
   shown.total = history.length;
   shown.back = back;
   shown.at = null;
-  const state = app.state;
+  const state = current();
   const mine = state && state.deal === deal && state.line === line ? liveFor(state) : null;
   shown.judged = [];
   if (mine) {
@@ -209,9 +245,9 @@ export async function openReview(code, { back = null } = {}) {
 
 /** Review the finished game on the board (#go-review). */
 export async function reviewGameOver() {
-  const game = others.share.boardGame();
+  const game = them().share.boardGame();
   if (!game) return false;
-  const code = await others.share.replayCode(game);
+  const code = await them().share.replayCode(game);
   return code ? openReview(code, { back: "game-over" }) : false;
 }
 
@@ -240,6 +276,7 @@ export function openReviewedMove(index) {
   if (!m || !shown.code) return false;
   shown.at = index;
   const list = serious();
+  /** @type {MoveMarks} */
   const review = {
     played: m.played.map(index81),
     better: m.best.map(index81),
@@ -249,13 +286,13 @@ export function openReviewedMove(index) {
   };
   shown.leaving = true;
   shown.run += 1; // the review stops while the move is looked at, and goes on after
-  return others.openReplayAt(shown.code, index, review);
+  return them().openReplayAt(shown.code, index, review);
 }
 
 /**
  * The next (`1`) or the previous (`-1`) mistake or blunder from the move
  * opened last (#review-next, #review-prev).
- * @param {number} direction
+ * @param {number} direction  1 or -1
  */
 export function stepReviewed(direction) {
   const at = shown.at ?? -1;
@@ -270,7 +307,7 @@ function closed() {
   if (shown.leaving) return;
   const back = shown.back;
   shown.back = null;
-  if (back === "game-over") others.openGameOver();
+  if (back === "game-over") them().openGameOver();
   else if (back === "ranking-window") openWindow($("ranking-window"));
 }
 
@@ -279,12 +316,13 @@ function closed() {
  * replayCode), `openReplayAt` (replay.js) and `openGameOver` (gameover.js);
  * follow the game to review it while it is played, and the page's
  * visibility (no work while it is hidden).
+ * @param {Others} collaborators
  */
 export function installReview(collaborators) {
   others = collaborators;
   installReviewWindow(closed);
   on("state", () => scheduleIdle());
-  on("over", ({ state }) => {
+  on("over", (/** @type {{state?: State}} */ { state }) => {
     $("go-review").hidden = !Array.isArray(state?.save?.history);
   });
   document.addEventListener("visibilitychange", () => {

@@ -20,7 +20,9 @@ export const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
 
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 
-/** @type {{moves: number, marks: {index: number, grade: string, cost: number}[]}} */
+/** @typedef {{index: number, grade: string, cost: number}} Mark */
+
+/** What the graph shows: its moves and its marks. @type {{moves: number, marks: Mark[]}} */
 let plotted = { moves: 0, marks: [] };
 
 function dialog() {
@@ -116,7 +118,7 @@ export function showReviewMoves(moves) {
  * The graph of the game: `points` and `free` cells after each move
  * (index 0 = the start) and a mark per move that cost points; the same
  * numbers in the table for screen readers.
- * @param {{points: number[], free: number[], marks: {index: number, grade: string, cost: number}[]}} graph
+ * @param {{points: number[], free: number[], marks: Mark[]}} graph
  */
 export function drawReviewGraph({ points, free, marks }) {
   const canvas = /** @type {HTMLCanvasElement} */ ($("review-graph"));
@@ -131,9 +133,9 @@ export function drawReviewGraph({ points, free, marks }) {
   ctx.clearRect(0, 0, width, height);
   const moves = Math.max(1, points.length - 1);
   const top = Math.max(10, ...points);
-  const x = (i) => 4 + (i / moves) * (width - 8);
-  const yPoints = (p) => height - 4 - (p / top) * (height - 18);
-  const yFree = (f) => height - 4 - (f / 81) * (height - 18);
+  const x = (/** @type {number} */ i) => 4 + (i / moves) * (width - 8);
+  const yPoints = (/** @type {number} */ p) => height - 4 - (p / top) * (height - 18);
+  const yFree = (/** @type {number} */ f) => height - 4 - (f / 81) * (height - 18);
   // free cells: a filled area
   ctx.fillStyle = "rgba(92, 194, 242, 0.2)";
   ctx.beginPath();
@@ -188,11 +190,16 @@ export function drawReviewGraph({ points, free, marks }) {
       ctx.stroke();
     }
   }
-  plotted = { moves, marks: marks.filter((m) => MARKED.has(m.grade)), width };
+  plotted = { moves, marks: marks.filter((m) => MARKED.has(m.grade)) };
   fillTable(points, free, marks);
 }
 
-/** The table under the graph: every 10th move, the last, and every move that cost points. */
+/**
+ * The table under the graph: every 10th move, the last, and every move that cost points.
+ * @param {number[]} points
+ * @param {number[]} free
+ * @param {Mark[]} marks
+ */
 function fillTable(points, free, marks) {
   const graded = new Map(marks.map((m) => [m.index, m]));
   const rows = [];
