@@ -1,6 +1,7 @@
 """The game review (kugler_core.review): is its cost in points honest, and how fast is it?
 
-    python bench/review.py [--collect] [--games 12] [--variants 8] [--share 0.15] --out FILE
+    python bench/review.py [--collect] [--games 12] [--variants 8] [--share 0.15]
+        [--first 0] [--only fit|honest] --out FILE
     python bench/review.py --report FILE
     python bench/review.py --fit [--games 4] [--every 8] [--variants 6] [--out FILE]
     python bench/review.py --speed [--games 3] [--limit 200]
@@ -198,8 +199,10 @@ def collect(args: argparse.Namespace, out: Any) -> None:
     """Rows for the fit (deals from FIT_DEALS) and for the honesty (from
     HONEST_DEALS), one game of each in turn: every random move that is not the
     computer's, its parts and the play-outs of it and of the better move."""
-    for g in range(args.games):
+    for g in range(args.first, args.first + args.games):
         for kind, deal in (("fit", FIT_DEALS + g), ("honest", HONEST_DEALS + g)):
+            if args.only and kind != args.only:
+                continue
             for n, (view, move, wild) in enumerate(mistaken_game(deal, args.share)):
                 if not wild:
                     continue
@@ -337,6 +340,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--speed", action="store_true")
     parser.add_argument("--collect", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="the first game of each set")
+    parser.add_argument("--only", choices=("fit", "honest"), help="collect one set only")
     parser.add_argument("--report", type=Path, help="the rows --collect wrote")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--share", type=float, default=0.1)

@@ -74,7 +74,7 @@ KNOTS: tuple[int, ...] = (20, 28, 36, 50)
 constant beyond the ends)."""
 LEVEL: tuple[float, ...] = (2.0, 43.0, 75.0, 75.0)
 """Points to come of a board with no line potential, by free cells (``KNOTS``), fitted."""
-SLOPE: tuple[float, ...] = (0.435, 0.384, 0.047, 0.124)
+SLOPE: tuple[float, ...] = (0.438, 0.38, 0.0, 0.106)
 """Points to come per unit of line potential, by free cells (``KNOTS``), fitted."""
 ACCURACY_SCALE = 10.0
 """The cost (points) at which a move's accuracy is 50 % (``accuracy``)."""
