@@ -16,6 +16,7 @@
 //   "settings" {settings}     the settings changed
 //   "busy"    {busy}          the board became busy or idle
 //   "blocked" {index}         the selected ball cannot reach that cell
+//   "noBall"  {index}         an empty cell was tapped with no ball selected
 //   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
 //   "help"    {help}          the computer's help on the board changed (app.help)
 //   "notice"  {text, ms}      a notice for the player (shown by notices.js)
@@ -34,8 +35,8 @@ export const app = {
   busy: 0,
   /** The validated settings document (defaults until the engine has read the stored one). */
   settings: {
-    kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
-    marks: false, symbols: false, sound: false, volume: 60,
+    kind: "kugler/settings", version: 3, language: null, line: 5, speed: null, watch_speed: "normal",
+    look: null, marks: false, symbols: null, sound: false, volume: 60,
   },
   /**
    * The computer's help on the board now: "hint" (a hint is shown), "watch"
