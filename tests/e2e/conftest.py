@@ -4,6 +4,9 @@ Every test here runs against dist/ as `python build.py` left it, served at
 http://127.0.0.1:PORT/kugler/ like GitHub Pages serves a project. Chromium is
 Debian's /usr/bin/chromium unless KUGLER_CHROMIUM points elsewhere.
 
+Every browser context is made in a system set to dark (so the look, Auto
+until a test chooses, is wood) unless the test asks for another scheme.
+
 The `page` fixture fails the test on any console error, page error or failed
 request, unless the test empties `page_problems` itself.
 """
@@ -76,6 +79,16 @@ def browser() -> Iterator[Any]:
             headless=True,
             args=CHROMIUM_ARGS,
         )
+        # Every context in a system set to dark unless a test says otherwise:
+        # the look is then Auto's wood, the one most tests read pixels of;
+        # test_looks.py emulates the other systems and looks.
+        new_context = instance.new_context
+
+        def dark_by_default(**options: Any) -> Any:
+            options.setdefault("color_scheme", "dark")
+            return new_context(**options)
+
+        instance.new_context = dark_by_default
         yield instance
         instance.close()
 
