@@ -48,6 +48,7 @@ from kugler_core.game import PLAYERS, Game
 from kugler_core.position import MAX_HISTORY
 from kugler_core.records import (
     add_game,
+    counts_for_record,
     empty_records,
     merge_records,
     summary,
@@ -518,6 +519,7 @@ def state(g: Game) -> dict[str, Any]:
         "hints": g.hints,
         "computer": g.computer,
         "assisted": g.assisted,
+        "counts_for_record": counts_for_record(g),
         "daily": g.daily,
         "save": g.to_dict(),
     }

@@ -118,10 +118,10 @@ export class BoardGrid {
     if (index !== null) this.cells[index].setAttribute("aria-selected", "true");
   }
 
-  /** Mark `index` with data-flash="unreachable" for `ms` milliseconds. */
-  flash(index, ms) {
+  /** Mark `index` with data-flash=`kind` ("unreachable" or "empty") for `ms` milliseconds. */
+  flash(index, ms, kind = "unreachable") {
     const cell = this.cells[index];
-    cell.dataset.flash = "unreachable";
+    cell.dataset.flash = kind;
     clearTimeout(cell._flashTimer);
     cell._flashTimer = setTimeout(() => delete cell.dataset.flash, ms);
   }

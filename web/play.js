@@ -9,8 +9,8 @@ import { SIZE } from "./render.js";
 import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
-import { seconds, updateClock, clockCounting } from "./clock.js";
-import { notify } from "./notices.js";
+import { clockCounting, keepClock, seconds, updateClock } from "./clock.js";
+import { clearNotice, notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { showBar } from "./bar.js";
 import { changeSettings } from "./settings.js";
@@ -89,7 +89,10 @@ export async function restartWith(options, { asked = false, question = leaveQues
   closeWindow($("game-over"));
   if (!asked && !(await mayLeaveGame(question))) return false;
   await whenIdle();
-  return newGame(options);
+  const started = await newGame(options);
+  // a notice of before (a failed import, nothing to undo) would now seem to speak of this game
+  if (started) clearNotice();
+  return started;
 }
 
 /** A new game in the variant chosen (N, #new-game, #go-new); a game with moves is only given up when the player confirms. */
@@ -146,7 +149,11 @@ on("state", ({ cause }) => {
   }
 });
 
-/** A tap (or Enter) on the cell at row, col: select a ball, or move the selected one there. */
+/**
+ * A tap (or Enter) on the cell at row, col: select a ball (a tap on the
+ * selected one lets it go, unless a hint selected it), or move the selected
+ * one there; an empty cell with no ball selected blinks pale (nudge).
+ */
 export async function activate(row, col) {
   const state = app.state;
   if (!app.started || !state || !engineReady()) return;
@@ -161,10 +168,16 @@ export async function activate(row, col) {
   }
   const index = row * SIZE + col;
   if (state.board[index]) {
-    select(app.selected === index ? null : index);
+    // A tap on the selected ball lets it go, except the ball a hint selected:
+    // tapped before its target, as a ball always is, it stays (and the hint with it).
+    const keep = app.selected === index && app.help === "hint";
+    select(app.selected === index && !keep ? null : index);
     return;
   }
-  if (app.selected === null) return;
+  if (app.selected === null) {
+    nudge(index);
+    return;
+  }
   const from = [Math.floor(app.selected / SIZE), app.selected % SIZE];
   await playMove(from, [row, col]);
 }
@@ -198,6 +211,12 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   }
   if (next.over) await others.finishGame(next, true);
   return true;
+}
+
+/** An empty cell tapped with no ball selected: a pale blink, and "select a ball first" is said. */
+function nudge(index) {
+  emit("noBall", { index });
+  flashCell(index, "empty");
 }
 
 /** The cell a ball cannot reach blinks. */
@@ -236,7 +255,10 @@ let leaving = false;
  */
 export function installPlay(collaborators) {
   others = collaborators;
-  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+    keepClock(); // the seconds since the last move, for the next load
+  });
   window.addEventListener("pageshow", () => { leaving = false; });
   document.addEventListener("visibilitychange", () => {
     const wasRunning = clockCounting();

@@ -200,7 +200,7 @@ export class BoardRenderer {
     this.overlays = new Set(); // functions (ctx, now) drawn over the balls
     this.selected = null;
     this.selectedSince = 0;
-    this.flashing = new Map(); // cell -> start time
+    this.flashing = new Map(); // cell -> {start, kind}
     this.hint = null; // {to, path} cell indices of a hint shown (setHint)
     this.loading = false;
     this.frame = 0;
@@ -352,9 +352,13 @@ export class BoardRenderer {
     ctx.restore();
   }
 
-  /** Blink `index` red; resolves when the blink is over. */
-  flash(index) {
-    this.flashing.set(index, performance.now());
+  /**
+   * Blink `index`: red for a cell the ball cannot reach (`kind`
+   * "unreachable"), pale for an empty cell tapped with no ball selected
+   * ("empty"); resolves when the blink is over.
+   */
+  flash(index, kind = "unreachable") {
+    this.flashing.set(index, { start: performance.now(), kind });
     this.requestDraw();
     return new Promise((resolve) => {
       setTimeout(() => {
@@ -720,13 +724,19 @@ export class BoardRenderer {
     const reduced = this.reducedMotion();
 
     // blinking cells under everything
-    for (const [idx, start] of this.flashing) {
+    for (const [idx, { start, kind }] of this.flashing) {
       const t = (now - start) / FLASH_MS;
       const alpha = reduced ? 0.75 : 0.85 * Math.abs(Math.sin(t * Math.PI * 3));
       const [x, y] = this.center(idx);
-      ctx.fillStyle = `rgba(${this.palette.blink}, ${alpha.toFixed(3)})`;
+      const empty = kind === "empty";
+      ctx.fillStyle = `rgba(${empty ? this.palette.nudge : this.palette.blink}, ${alpha.toFixed(3)})`;
       roundRect(ctx, x - c * 0.45, y - c * 0.45, c * 0.9, c * 0.9, c * 0.12);
       ctx.fill();
+      if (empty) { // a cell lit in the cells' own tone: its edge is what the eye catches
+        ctx.lineWidth = c * 0.07;
+        ctx.strokeStyle = `rgba(${this.palette.nudgeEdge}, ${alpha.toFixed(3)})`;
+        ctx.stroke();
+      }
     }
 
     // gold frame of the selected cell

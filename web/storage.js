@@ -6,6 +6,9 @@
 //   kugler:1:records:5 / :4  records per variant
 //   kugler:1:settings        settings
 //   kugler:1:broken:<time>   a document that failed validation, kept aside
+//   kugler:1:clock           the play clock of a page being left: {id, moves, seconds}
+//                            (clock.js), taken by the next load (the engine then
+//                            stores the seconds in the game)
 //
 // Nothing here throws: storage may be missing, disabled or full. Reads return
 // null when there is nothing, {failed: true} when storage could not be read
@@ -22,6 +25,7 @@ export const KEYS = Object.freeze({
   settings: "kugler:1:settings",
   records: (line) => `kugler:1:records:${line === 4 ? 4 : 5}`,
   broken: (time) => `kugler:1:broken:${time}`,
+  clock: "kugler:1:clock",
 });
 
 let healthy = true;
@@ -92,7 +96,8 @@ export function writeText(key, text) {
   }
 }
 
-function remove(key) {
+/** Remove `key`; false when storage is missing or disabled. */
+export function remove(key) {
   const s = store();
   if (!s) return mark(false);
   try {

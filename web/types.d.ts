@@ -97,6 +97,8 @@ export interface State {
   computer: number;
   /** True when a hint was shown or the computer moved in this game. */
   assisted: boolean;
+  /** True when this game can set the record and enter the ranking (records.py's rule: no help). */
+  counts_for_record: boolean;
   daily: string | null;
   save: GameDoc;
 }
