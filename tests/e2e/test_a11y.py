@@ -159,6 +159,7 @@ def test_no_violations_in_any_look(context: Any, page: Any, site: Any, lang: str
         open_window(page, "#options", "options-window")
         page.check(f"input[name=look][value={look}]")
         page.wait_for_selector(f"html[data-look={look}]")
+        page.wait_for_timeout(300)  # the engine's answer to the change shown too
         problems += audit(page, f"{look}: options-window")
         close_window(page, "options-window")
         page.click('[role=gridcell][data-row="7"][data-col="8"]')
