@@ -185,6 +185,7 @@ def test_no_violations_in_any_look(context: Any, page: Any, site: Any, lang: str
     page.wait_for_selector("#go-name", state="visible")
     for look in LOOKS:  # the game-over window stays open while the look changes
         page.evaluate("(look) => kuglerInline.looks.applyLook(look)", look)
+        page.wait_for_timeout(300)
         problems += audit(page, f"{look}: game over")
     assert problems == [], "\n".join(problems)
 
