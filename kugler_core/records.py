@@ -175,6 +175,13 @@ class AddResult:
     daily_beaten: bool = False
 
 
+def can_set_record(game: Game) -> bool:
+    """True when ``game`` may still set the record and enter the ranking: it
+    has had no help (``Game.assisted``; see the module's rules). Once false it
+    stays false: undo lowers neither the hints nor the computer's moves."""
+    return not game.assisted
+
+
 def clean_name(name: str | None) -> str | None:
     """A player name as plain text: control and invisible format characters
     removed, whitespace collapsed, at most 24 characters; None when empty."""
@@ -467,7 +474,7 @@ def add_game(
         raise ValueError("name must be text")
     previous = int(current["record"])
     stats = current["stats"]
-    assisted = game.assisted
+    assisted = not can_set_record(game)
     daily = game.daily
     daily_best = None if daily is None else stats["daily"].get(daily)
     known = {r["id"] for r in stats["recent"]} | {e["id"] for e in current["ranking"]}
