@@ -35,7 +35,6 @@
 // computer's move is based on them (window-options.js).
 
 import { $, root } from "./dom.js";
-import { SIZE } from "./render.js";
 import { engineReady, hintShown, suggest } from "./api.js";
 import { app, emit, on, setHelp, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
@@ -60,7 +59,7 @@ const SPEEDS = {
 
 /** The game a request is made for: a reply for another is stale. */
 const gameKey = (state) => (state ? `${state.id}\u0000${state.moves}\u0000${state.over}` : "");
-const index = ([r, c]) => r * SIZE + c;
+const index = ([r, c]) => r * app.state.size + c;
 
 let shown = null; // the hint on the board: {key, from, to} (cell indices)
 let hintRequest = 0; // the number of the hint request last made (a newer one drops older replies)
@@ -102,7 +101,7 @@ function showHint(move, key) {
   markHint({ from, to, path });
   tellHelp(); // the coming balls' marks are drawn while the hint is shown
   select(from);
-  $("hint-note").textContent = t("hintNote", { from: cellName(from), to: cellName(to) }); // "C4", as the grid names cells
+  $("hint-note").textContent = t("hintNote", { from: cellName(move.from), to: cellName(move.to) }); // "C4", as the grid names cells
   emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
   performance.mark("kugler:hint-shown");
 }

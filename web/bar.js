@@ -30,8 +30,8 @@ export function showBar(view) {
   next.setAttribute("aria-label", colors.length
     ? `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}` : t("next"));
   $("undo").disabled = !(view.can_undo && app.started);
-  // what is played, when it is not the usual (the words are the page's: data-i18n)
-  $("bar-variant").hidden = Number(view.line ?? app.settings.line) !== 4;
+  // what is played, when it is not the usual variant (the engine's first; the words are the page's: data-i18n)
+  $("bar-variant").hidden = Number(view.line ?? app.settings.line) === app.variants[0];
   $("bar-daily").hidden = !view.daily;
   showRecord(view.line ?? app.settings.line);
   // the game window's share line is share.js's (it follows the "state" event)
@@ -59,12 +59,12 @@ export function installBar() {
 /**
  * The record of variant `line` in the bar: the records document's, or the
  * game's score as soon as it passes it (the game that will set the record
- * when it ends; an assisted game never does, says the engine's state).
+ * when it ends, as long as the engine's state says it can set the record).
  */
 export function showRecord(line) {
   const record = app.records[line]?.record ?? 0;
   const state = app.state;
-  const live = state && app.started && state.line === line && !state.assisted ? state.score : 0;
+  const live = state && app.started && state.line === line && state.can_set_record ? state.score : 0;
   $("record").textContent = formatNumber(Math.max(record, live));
 }
 

@@ -45,7 +45,7 @@ export function installBoard(canvas, onActivate) {
   renderer = canvas;
   renderer.reducedMotion = reducedMotion;
   renderer.pace = animationPace;
-  grid = new BoardGrid($("grid"), onActivate);
+  grid = new BoardGrid($("grid"), onActivate, renderer.size);
   motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
   on("language", () => grid.relabel());
   on("state", ({ state, cause }) => {

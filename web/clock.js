@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The play clock: runs while a game from the engine is on the board, not
 // over, and the page is visible. The engine keeps the seconds in the game
 // document; this module only counts them between requests. It follows the
@@ -9,6 +8,7 @@ import { $ } from "./dom.js";
 import { app, on } from "./store.js";
 import { formatTime } from "./i18n.js";
 
+/** @type {{baseMs: number, since: number | null}} the time counted, and since when it counts (performance.now()) */
 const clock = { baseMs: 0, since: null };
 
 /** The board can be played: a game is on it, not over, the page shown, no window over it. */
@@ -32,7 +32,10 @@ export function clockCounting() {
   return clock.since !== null;
 }
 
-/** Start the count at `secs` (a game opens or another tab's copy is taken). */
+/**
+ * Start the count at `secs` (a game opens or another tab's copy is taken).
+ * @param {number} secs
+ */
 export function resetClock(secs) {
   clock.baseMs = secs * 1000;
   clock.since = null;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The deal of the day (#daily in the game window, menus.js): the same deal
 // for everyone on a calendar day. The page gives the engine only today's
 // date in UTC (YYYY-MM-DD); the deal of that date is the engine's
@@ -7,6 +6,7 @@
 import { app } from "./store.js";
 
 // The other features this one calls, handed over by main.js (installDaily: restartWith).
+/** @type {{restartWith: (options: {daily: string, line: number}) => Promise<boolean>} | null} */
 let others = null;
 
 /** Today's date in UTC as YYYY-MM-DD (the same everywhere at the same moment). */
@@ -16,10 +16,13 @@ export function utcDate(now = new Date()) {
 
 /** A new game on today's deal, in the variant chosen (restartWith asks first when a game would be lost). */
 export function playDaily() {
-  return others.restartWith({ daily: utcDate(), line: app.settings.line });
+  return /** @type {NonNullable<typeof others>} */ (others).restartWith({ daily: utcDate(), line: app.settings.line });
 }
 
-/** Take play.js's `restartWith`. */
+/**
+ * Take play.js's `restartWith`.
+ * @param {NonNullable<typeof others>} collaborators
+ */
 export function installDaily(collaborators) {
   others = collaborators;
 }

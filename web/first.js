@@ -15,19 +15,22 @@
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
 
-import { BoardRenderer, COLORS, SIZE } from "./render.js";
+import { BoardRenderer, COLORS } from "./render.js";
 import * as storage from "./storage.js";
 import { afterNextFrame, nextTask } from "./dom.js";
 
 /**
- * The 81 colours of a stored game document's board, or null when `doc` has
- * no board of that shape. Display only: the engine validates the document.
+ * The colours of a stored game document's board (its rows, one after
+ * another), or null when `doc` has no square board of text rows. Its size is
+ * the document's (the engine wrote it). Display only: the engine validates
+ * the document.
  */
 function boardFromDoc(doc) {
-  if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
+  if (!doc || !Array.isArray(doc.board) || doc.board.length === 0) return null;
+  const size = doc.board.length;
   const board = [];
   for (const row of doc.board) {
-    if (typeof row !== "string" || row.length !== SIZE) return null;
+    if (typeof row !== "string" || row.length !== size) return null;
     for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
   }
   return board;
@@ -43,7 +46,7 @@ export const firstGame = location.hash.length > 1 && !location.hash.startsWith("
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
 export const renderer = new BoardRenderer(document.getElementById("board"));
 
-/** Its 81 colours as drawn, or null (no stored game, or not a board of that shape). */
+/** Its colours as drawn, or null (no stored game, or not a square board). */
 export const firstBoard = boardFromDoc(firstGame);
 
 if (firstBoard) renderer.setBoard(firstBoard);

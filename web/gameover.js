@@ -38,8 +38,8 @@ export async function finishGame(final, show) {
   const line = final.line;
   const date = new Date().toISOString();
   const known = app.records[line]?.record ?? 0;
-  // a game with help never sets the record (the records say so too)
-  lastOver = { final, info: { record: final.assisted ? known : Math.max(known, final.score) }, date };
+  // whether this game sets the record is the engine's to say (the records say so too)
+  lastOver = { final, info: { record: final.can_set_record ? Math.max(known, final.score) : known }, date };
   const dialog = $("game-over");
   dialog.dataset.records = "pending"; // "done" once the window shows what the records say
   updateClock();

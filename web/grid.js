@@ -1,9 +1,10 @@
 // @ts-nocheck
 // The accessible grid over the canvas and the player's input.
 //
-// One [role=grid] element with 9 [role=row]s of 9 [role=gridcell]s, each with
-// data-row, data-col, data-color ("" or "1".."7"), a localized aria-label
-// naming the cell by column letter A–I and row number 1–9 from the top
+// One [role=grid] element with a [role=row] for each of the board's rows (its
+// size: the board's it is given), each with a [role=gridcell] per column,
+// each with data-row, data-col, data-color ("" or "1".."7"), a localized
+// aria-label naming the cell by column letter (A, B, …) and row number from the top
 // (cellName, the same names as the announcements), aria-selected on the
 // selected ball, and data-coming ("1".."7") on the cells where the coming
 // balls land while the marks are shown (setComing). A click, a tap, Enter or Space on a cell
@@ -11,48 +12,24 @@
 // and PageUp/PageDown move the focus (roving tabindex).
 // The grid itself never changes the game: it only reports intents.
 
-import { SIZE } from "./render.js";
 import { t, colorName } from "./i18n.js";
 
-const COLUMNS = "ABCDEFGHI";
-
-/** The name of cell `index` (0..80): its column letter A–I and row 1–9 from the top, e.g. "C4". */
-export function cellName(index) {
-  return `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
+/** The name of cell [row, col]: its column letter (A for the first) and row number from the top, e.g. "C4". */
+export function cellName([row, col]) {
+  return `${String.fromCharCode(65 + col)}${row + 1}`;
 }
 
 export class BoardGrid {
   /**
    * @param {HTMLElement} root   the [role=grid] element
    * @param {(row: number, col: number) => void} onActivate
+   * @param {number} size  the board's side, in cells (until a board of another size is set)
    */
-  constructor(root, onActivate) {
+  constructor(root, onActivate, size) {
     this.root = root;
     this.onActivate = onActivate;
-    this.cells = [];
-    this.board = new Array(SIZE * SIZE).fill(0);
-    this.selected = null;
-    this.coming = new Map(); // index -> colour of a coming ball's mark
-    this.focusIndex = 40;
     root.setAttribute("role", "grid");
-    root.replaceChildren();
-    for (let r = 0; r < SIZE; r += 1) {
-      const row = document.createElement("div");
-      row.setAttribute("role", "row");
-      row.className = "grid-row";
-      for (let c = 0; c < SIZE; c += 1) {
-        const cell = document.createElement("div");
-        cell.setAttribute("role", "gridcell");
-        cell.className = "cell";
-        cell.dataset.row = String(r);
-        cell.dataset.col = String(c);
-        cell.dataset.color = "";
-        cell.tabIndex = r * SIZE + c === this.focusIndex ? 0 : -1;
-        row.append(cell);
-        this.cells.push(cell);
-      }
-      root.append(row);
-    }
+    this.build(size);
     root.addEventListener("click", (event) => {
       const cell = event.target.closest?.("[role=gridcell]");
       if (!cell || !root.contains(cell)) return;
@@ -60,6 +37,35 @@ export class BoardGrid {
       this.onActivate(Number(cell.dataset.row), Number(cell.dataset.col));
     });
     root.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** Make the size × size empty cells (the focus on the middle one). */
+  build(size) {
+    this.size = size;
+    this.cells = [];
+    this.board = new Array(size * size).fill(0);
+    this.selected = null;
+    this.coming = new Map(); // index -> colour of a coming ball's mark
+    this.focusIndex = Math.floor((size * size) / 2);
+    this.root.replaceChildren();
+    this.root.style.setProperty("--cells", String(size)); // the rows and columns of the stylesheet's grid
+    for (let r = 0; r < size; r += 1) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "grid-row";
+      for (let c = 0; c < size; c += 1) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.className = "cell";
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.dataset.color = "";
+        cell.tabIndex = r * size + c === this.focusIndex ? 0 : -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.root.append(row);
+    }
     this.relabel();
   }
 
@@ -67,18 +73,19 @@ export class BoardGrid {
     const cell = event.target.closest?.("[role=gridcell]");
     if (!cell) return;
     const index = this.cells.indexOf(cell);
-    const r = Math.floor(index / SIZE);
-    const c = index % SIZE;
+    const size = this.size;
+    const r = Math.floor(index / size);
+    const c = index % size;
     let next;
     switch (event.key) {
-      case "ArrowUp": next = Math.max(0, r - 1) * SIZE + c; break;
-      case "ArrowDown": next = Math.min(SIZE - 1, r + 1) * SIZE + c; break;
-      case "ArrowLeft": next = r * SIZE + Math.max(0, c - 1); break;
-      case "ArrowRight": next = r * SIZE + Math.min(SIZE - 1, c + 1); break;
-      case "Home": next = event.ctrlKey ? 0 : r * SIZE; break;
-      case "End": next = event.ctrlKey ? SIZE * SIZE - 1 : r * SIZE + SIZE - 1; break;
+      case "ArrowUp": next = Math.max(0, r - 1) * size + c; break;
+      case "ArrowDown": next = Math.min(size - 1, r + 1) * size + c; break;
+      case "ArrowLeft": next = r * size + Math.max(0, c - 1); break;
+      case "ArrowRight": next = r * size + Math.min(size - 1, c + 1); break;
+      case "Home": next = event.ctrlKey ? 0 : r * size; break;
+      case "End": next = event.ctrlKey ? size * size - 1 : r * size + size - 1; break;
       case "PageUp": next = c; break;
-      case "PageDown": next = (SIZE - 1) * SIZE + c; break;
+      case "PageDown": next = (size - 1) * size + c; break;
       case "Enter":
       case " ":
       case "Spacebar":
@@ -100,8 +107,11 @@ export class BoardGrid {
     if (focus) this.cells[index].focus();
   }
 
-  /** Mirror the board (81 colours) in data-color and the labels. */
+  /** Mirror the board (size × size colours) in data-color and the labels. */
   setBoard(board) {
+    if (board.length !== this.cells.length) { // a board of another size: its own cells
+      this.build(Math.round(Math.sqrt(board.length)));
+    }
     for (let i = 0; i < this.cells.length; i += 1) {
       const color = board[i] | 0;
       if (this.board[i] !== color) {
@@ -153,7 +163,7 @@ export class BoardGrid {
   }
 
   label(i) {
-    const name = cellName(i);
+    const name = cellName([Math.floor(i / this.size), i % this.size]);
     const color = this.board[i];
     let text;
     if (color) text = t("cellBall", { name, color: colorName(color) });

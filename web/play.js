@@ -5,7 +5,6 @@
 // engine answers (store.js setState, which stores it; the views follow).
 
 import { $ } from "./dom.js";
-import { SIZE } from "./render.js";
 import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
@@ -152,20 +151,20 @@ export async function activate(row, col) {
   if (!app.started || !state || !engineReady()) return;
   if (app.busy > 0) {
     queuedTap = [row, col];
-    markQueued(row * SIZE + col); // shown at once: the tap was taken
+    markQueued(row * state.size + col); // shown at once: the tap was taken
     return;
   }
   if (state.over) {
     others.openGameOver();
     return;
   }
-  const index = row * SIZE + col;
+  const index = row * state.size + col;
   if (state.board[index]) {
     select(app.selected === index ? null : index);
     return;
   }
   if (app.selected === null) return;
-  const from = [Math.floor(app.selected / SIZE), app.selected % SIZE];
+  const from = [Math.floor(app.selected / state.size), app.selected % state.size];
   await playMove(from, [row, col]);
 }
 
@@ -184,7 +183,7 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   const reply = await move(from, to, seconds(), by);
   if (!reply.ok) {
     setBusy(-1);
-    if (failedWith(reply, CODES.unreachable)) flash(to[0] * SIZE + to[1]);
+    if (failedWith(reply, CODES.unreachable)) flash(to[0] * app.state.size + to[1]);
     else if (failedWith(reply, CODES.gameOver)) others.openGameOver();
     else engineError(reply.error);
     return false;

@@ -33,7 +33,7 @@ function withRecordsLock(fn) {
 export function updateRecords(line, change) {
   return withRecordsLock(async () => {
     const key = storage.KEYS.records(line);
-    let base = app.records[line];
+    let base = app.records[line] ?? null;
     let writable = mayWrite(key);
     const saved = readSaved(key);
     if (saved.kind === "unreadable") writable = false;

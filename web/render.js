@@ -10,9 +10,11 @@
 // faster) scales their length. Two options: a shape on every ball
 // (setSymbols, the shapes of SYMBOLS) and small balls on the cells where the
 // coming balls will land (setComing, the engine's state.landing). The canvas backing store
-// follows its CSS size times devicePixelRatio, so it stays crisp.
+// follows its CSS size times devicePixelRatio, so it stays crisp. The
+// board's side is the board's it is given (size × size colours); before any,
+// the canvas's data-size (index.html: the engine's board size, held equal by
+// tests/unit/test_web_modules.py).
 
-export const SIZE = 9;
 /** The wooden frame around the cells, as a fraction of the board's side (style.css --frame is the same). */
 export const FRAME = 0.03;
 
@@ -188,7 +190,9 @@ export class BoardRenderer {
     this.pace = () => 1;
     this.symbols = false;
     this.coming = []; // [index, colour] of the coming balls' cells (marks), or none
-    this.board = new Array(SIZE * SIZE).fill(0);
+    /** The board's side, in cells: the last board's, at first the canvas's data-size. */
+    this.size = Number(canvas.dataset.size) || 1;
+    this.board = new Array(this.size * this.size).fill(0);
     this.hidden = new Set(); // cells whose static ball is drawn by an animation instead
     this.overlays = new Set(); // functions (ctx, now) drawn over the balls
     this.selected = null;
@@ -244,21 +248,29 @@ export class BoardRenderer {
     return this.pxSize * (1 - 2 * FRAME);
   }
   get cell() {
-    return this.inner / SIZE;
+    return this.inner / this.size;
   }
   get origin() {
     return this.pxSize * FRAME;
   }
 
   center(index) {
-    const r = Math.floor(index / SIZE);
-    const c = index % SIZE;
+    const r = Math.floor(index / this.size);
+    const c = index % this.size;
     return [this.origin + (c + 0.5) * this.cell, this.origin + (r + 0.5) * this.cell];
   }
 
-  /** Show `board` (81 colours) at once, ending nothing that runs. */
+  /** Show `board` (size × size colours, row by row) at once, ending nothing that runs. */
   setBoard(board) {
     this.board = Array.from(board, (v) => v | 0);
+    const size = Math.round(Math.sqrt(this.board.length));
+    if (size !== this.size && size > 0) {
+      this.size = size; // the cells' images are of another size now
+      release(this.backdrop);
+      this.backdrop = null;
+      for (const sprite of this.sprites.values()) release(sprite);
+      this.sprites.clear();
+    }
     this.requestDraw();
   }
 
@@ -387,7 +399,7 @@ export class BoardRenderer {
 
   async roll(board, path, color) {
     if (!Array.isArray(path) || path.length === 0) return;
-    const cells = path.map(([r, c]) => r * SIZE + c);
+    const cells = path.map(([r, c]) => r * this.size + c);
     const from = cells[0];
     const to = cells[cells.length - 1];
     color = color || board[from];
@@ -414,7 +426,7 @@ export class BoardRenderer {
     let n = 0;
     for (const line of lines) {
       for (const [r, c] of line.cells ?? []) {
-        const idx = r * SIZE + c;
+        const idx = r * this.size + c;
         cells.set(idx, line.color || board[idx]);
         const [x, y] = this.center(idx);
         sx += x;
@@ -485,7 +497,7 @@ export class BoardRenderer {
     const list = [];
     for (const ball of balls) {
       const [[r, c], color] = ball;
-      list.push([r * SIZE + c, color]);
+      list.push([r * this.size + c, color]);
     }
     if (list.length === 0) return;
     for (const [idx] of list) this.hidden.add(idx);
@@ -592,8 +604,8 @@ export class BoardRenderer {
       roundRect(t, pad + c * 0.02, pad + c * 0.02, w + c * 0.06, w + c * 0.06, c * 0.14);
       t.stroke();
     }));
-    for (let r = 0; r < SIZE; r += 1) {
-      for (let col = 0; col < SIZE; col += 1) {
+    for (let r = 0; r < this.size; r += 1) {
+      for (let col = 0; col < this.size; col += 1) {
         const tile = tiles[(r + col) % 2];
         ctx.drawImage(tile, o + col * c + gap / 2 - pad, o + r * c + gap / 2 - pad);
       }
@@ -659,7 +671,7 @@ export class BoardRenderer {
     if (this.hint) this.drawHint(ctx);
 
     // balls at rest
-    for (let i = 0; i < SIZE * SIZE; i += 1) {
+    for (let i = 0; i < this.board.length; i += 1) {
       const color = this.board[i];
       if (!color || this.hidden.has(i)) continue;
       const [x, y] = this.center(i);

@@ -35,10 +35,10 @@ const SPEEDS = {
 
 const view = {
   frames: null, // the engine's frames of the game shown
-  deal: 0,
-  line: 5,
+  deal: 0, // the deal, variant and placement rule of the game shown (replay_decode's; 0: none yet)
+  line: 0,
   history: null,
-  rule: 2, // the placement rule of the game shown (replay_decode's)
+  rule: 0,
   index: 0, // the frame shown (= moves shown)
   animating: false,
   pending: null, // {index, animate} asked for while a move animated

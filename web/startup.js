@@ -25,18 +25,18 @@ let others = null;
  * The bar shows the stored game's numbers (display only, unvalidated) while
  * first.js's board waits for the engine; the board stays busy until then.
  * `firstGame` is the stored game document first.js drew (or null), `firstBoard`
- * its 81 colours (or null).
+ * its colours (or null).
  */
 export function firstPaint(firstGame, firstBoard) {
   const settingsSaved = readSaved(storage.KEYS.settings);
   const storedSettings = settingsSaved.kind === "ok" ? settingsSaved.doc : undefined;
   if (storedSettings && typeof storedSettings === "object") {
-    if (storedSettings.line === 4 || storedSettings.line === 5) app.settings.line = storedSettings.line;
+    if (app.variants.includes(storedSettings.line)) app.settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
   if (firstBoard) { // already on the canvas (first.js)
     showBoard(firstBoard, { drawn: true });
-    const line = firstGame.line === 4 ? 4 : 5;
+    const line = app.variants.includes(firstGame.line) ? firstGame.line : app.settings.line;
     const recordsSaved = readSaved(storage.KEYS.records(line));
     const storedRecords = recordsSaved.kind === "ok" ? recordsSaved.doc : undefined;
     if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
@@ -62,9 +62,10 @@ export function firstPaint(firstGame, firstBoard) {
 async function whenReady() {
   resetBusy();
   setBusy(+1);
-  // Three independent documents: their requests go out together (the worker
-  // answers them in order), not one round trip after another.
-  await Promise.all([loadSettings(), others.loadRecords(5), others.loadRecords(4)]);
+  // The settings answer names the variants; the records of each go out
+  // together (the worker answers them in order), not one round trip after another.
+  await loadSettings();
+  await Promise.all(app.variants.map((line) => others.loadRecords(line)));
   await applyPendingSettings();
   const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await others.newGame());
   setBusy(-1);
@@ -102,10 +103,10 @@ async function openFragment(hash) {
     const word = t(key, { detail: n.text ?? "" });
     return word === key ? String(n.text ?? "") : word;
   });
-  const useLine = line === 4 || line === 5 ? line : app.settings.line;
+  const useLine = line ?? app.settings.line; // the engine's: a variant, or null
   if (!deal) {
     if (texts.length) notify(texts.join(" "));
-    if (line === 4 || line === 5) {
+    if (line) {
       if (line !== app.settings.line) await changeSettings({ line });
       return others.newGame({ line });
     }

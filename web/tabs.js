@@ -66,9 +66,9 @@ export function installTabSync() {
       const current = now.kind === "ok" ? now.doc : doc;
       if (current.id === state?.id && current.moves === state?.moves && current.over === state?.over) return;
       if (mayWrite(storage.KEYS.game)) await adoptOtherTab(current);
-    } else if (event.key === storage.KEYS.records(4) || event.key === storage.KEYS.records(5)) {
-      const line = event.key.endsWith(":4") ? 4 : 5;
-      if (!doc) return;
+    } else if (app.variants.some((n) => event.key === storage.KEYS.records(n))) {
+      const line = app.variants.find((n) => event.key === storage.KEYS.records(n));
+      if (!doc || line === undefined) return;
       // join, not replace: this tab may hold games the other copy misses
       const reply = await mergeRecords(doc, app.records[line], line);
       if (reply.ok) {

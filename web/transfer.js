@@ -17,12 +17,12 @@ import { t } from "./i18n.js";
 // The other features this one calls, handed over by main.js (installTransfer: startGame, updateRecords, finishGame).
 let others = null;
 
-/** Download the facade's export document (game, records of both variants, settings). */
+/** Download the facade's export document (game, records of every variant, settings). */
 export async function exportData() {
   if (!engineReady()) return;
   const date = new Date().toISOString();
   const reply = await makeExport({
-    game: app.state?.save ?? null, records: { 4: app.records[4], 5: app.records[5] }, settings: app.settings, date,
+    game: app.state?.save ?? null, records: Object.fromEntries(app.variants.map((line) => [line, app.records[line] ?? null])), settings: app.settings, date,
   });
   if (!reply.ok) {
     notify(t("exportFailed"));
@@ -64,7 +64,7 @@ export async function importData(file) {
   await whenIdle();
   setBusy(+1);
   const { game, records: imported, settings: importedSettings } = reply.result;
-  for (const line of [4, 5]) {
+  for (const line of app.variants) {
     const other = imported[String(line)];
     if (other?.stats?.games) {
       await others.updateRecords(line, (base) => mergeRecords(base, other, line));

@@ -77,6 +77,8 @@ export interface GameDoc {
 
 /** The engine's state of the game in play (the facade's `state`): what the page draws and stores. */
 export interface State {
+  /** The board's side, in cells. */
+  size: number;
   /** The board's colours, row by row (size × size; 0: empty). */
   board: Colour[];
   next: Colour[];
@@ -97,6 +99,8 @@ export interface State {
   computer: number;
   /** True when a hint was shown or the computer moved in this game. */
   assisted: boolean;
+  /** True while this game may still set the record (records.can_set_record: no help). */
+  can_set_record: boolean;
   daily: string | null;
   save: GameDoc;
 }
@@ -216,7 +220,11 @@ export interface AddGameResult extends RecordsResult {
   daily_beaten: boolean;
 }
 export interface MergeResult extends RecordsResult { complete: boolean }
-export interface SettingsResult { settings: SettingsDoc }
+export interface SettingsResult {
+  settings: SettingsDoc;
+  /** The variants (line lengths), the first-visit one first. */
+  variants: number[];
+}
 export interface FragmentResult {
   deal: number | null;
   line: number | null;
@@ -270,4 +278,26 @@ export interface FirstBoard {
   firstBoard: number[] | null;
   /** Resolves once that frame has been painted. */
   boardShown: Promise<void>;
+}
+
+/** Why the game on the page changed (store.js setState). */
+export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
+
+/** The computer's help on the board: a hint shown, the computer playing, or none. */
+export type Help = "hint" | "watch" | null;
+
+/** The page's events (store.js's bus) and what each carries. */
+export interface Events {
+  state: { state: State; cause: Cause };
+  turn: { turn: Turn; state: State };
+  select: { index: number | null };
+  over: { state: State };
+  settings: { settings: SettingsDoc };
+  busy: { busy: boolean };
+  blocked: { index: number };
+  hint: { move: { from: Cell; to: Cell } };
+  help: { help: Help };
+  notice: { text: string; ms: number };
+  /** The language asked for, as given (the page shows it if it is one of i18n.js's LANGUAGES). */
+  language: { language: unknown };
 }

@@ -8,6 +8,7 @@
 
 import { $ } from "./dom.js";
 import { openWindow } from "./windows.js";
+import { app } from "./store.js";
 import { t, formatTime, formatNumber, formatLines } from "./i18n.js";
 
 /**
@@ -21,8 +22,9 @@ export function showGameOver(state, info) {
   $("go-time").textContent = formatTime(state.seconds);
   $("go-lines").textContent = formatLines(state.lines);
   $("go-record").textContent = formatNumber(info.record ?? state.score);
-  // the variant when it is the easy one, and the deal of the day
-  const mode = [state.line === 4 ? t("variant4") : "", state.daily ? t("daily") : ""].filter(Boolean);
+  // the variant when it is not the usual one (the engine's first), and the deal of the day
+  const variant = state.line !== app.variants[0] ? t(`variant${state.line}`) : "";
+  const mode = [variant, state.daily ? t("daily") : ""].filter(Boolean);
   $("go-mode").textContent = mode.join(" · ");
   $("go-mode").hidden = mode.length === 0;
   const celebrate = $("go-celebrate");

@@ -19,7 +19,7 @@
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
 import { reducedMotion, showComing, showSymbols } from "./board.js";
-import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
+import { SYMBOLS, SYMBOL_INK } from "./render.js";
 
 const INK = {
   light: { fill: "#fff", rim: "#231004" },
@@ -42,7 +42,7 @@ function marks() {
   const landing = Array.isArray(state.landing) ? state.landing : [];
   return landing
     .filter((entry) => Array.isArray(entry?.[0]))
-    .map(([[r, c], color]) => [r * SIZE + c, color]);
+    .map(([[r, c], color]) => [r * state.size + c, color]);
 }
 
 function showMarks(list = marks()) {

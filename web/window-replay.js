@@ -24,9 +24,9 @@ function dialog() {
   return $("replay-window");
 }
 
-/** The grid (role=grid, 81 cells) exists only while the window is open. */
+/** The grid (role=grid, a cell per cell of the board) exists only while the window is open. */
 function makeGrid() {
-  grid = new BoardGrid($("replay-grid"), () => {});
+  grid = new BoardGrid($("replay-grid"), () => {}, renderer.size);
   grid.setBusy(false);
 }
 
