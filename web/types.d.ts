@@ -280,6 +280,30 @@ export interface FirstBoard {
   boardShown: Promise<void>;
 }
 
+/** What the game-over window shows besides the final state (gameover.js). */
+export interface GameOverInfo {
+  record: number;
+  newRecord?: boolean;
+  previousRecord?: number;
+  rank?: number | null;
+  dailyBest?: number | null;
+  dailyBeaten?: boolean;
+  /** The name given to a ranked game. */
+  name?: string;
+}
+
+/** A help page as tools/help_pages.py writes it (help/<language>.json). */
+export interface HelpDoc {
+  title?: string;
+  blocks?: {
+    type: "h" | "step" | "p" | "list" | "table";
+    text?: string;
+    label?: string;
+    items?: string[];
+    rows?: string[][];
+  }[];
+}
+
 /** Why the game on the page changed (store.js setState). */
 export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
 

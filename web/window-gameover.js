@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The game-over window (dialog#game-over, view layer): the final state's
 // numbers and what the records answered (gameover.js fills it).
 //
@@ -13,8 +12,8 @@ import { t, formatTime, formatNumber, formatLines } from "./i18n.js";
 
 /**
  * Fill and open dialog#game-over.
- * @param {object} state  the final state
- * @param {object} info   {record, newRecord, previousRecord, rank}
+ * @param {import("./types").State} state  the final state
+ * @param {import("./types").GameOverInfo} info
  */
 export function showGameOver(state, info) {
   $("go-points").textContent = formatNumber(state.score);
