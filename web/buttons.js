@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The buttons and fields of the windows other than the game window (input
 // layer; the bar's and the game window's are menus.js's, the keys keys.js's):
 //

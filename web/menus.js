@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The bar's buttons and the game window's menu (input layer): Undo, the menu,
 // Hint and watch mode's control in the bar; new game, the same deal again,
 // the variant, statistics, ranking, help, language, watch, options, the deal

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The replay viewer (dialog#replay-window): a game of known moves watched
 // again on a board of its own, from a ranking row, the game-over window or a
 // replay link (#replay=<code>). The engine rebuilds every position
@@ -24,15 +23,25 @@ import {
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installReplay: restartWith, openGameOver, share).
-let others = null;
+/**
+ * @typedef {{restartWith: (options: {deal: number, line: number}) => Promise<boolean>,
+ *   openGameOver: () => void, share: import("./types").ShareFunctions}} Others
+ */
+/** @type {Others} */
+let others = /** @type {any} */ (null);
 
-/** Pause after each move while playing (ms), and whether the move is animated. */
+/** @type {Record<string, {pause: number, animate: boolean}>} Pause after each move while playing (ms), and whether the move is animated. */
 const SPEEDS = {
   slow: { pause: 900, animate: true },
   normal: { pause: 350, animate: true },
   fast: { pause: 90, animate: false },
 };
 
+/**
+ * @type {{frames: import("./types").ReplayFrame[] | null, deal: number, line: number,
+ *   history: [number, number][] | null, rule: number, code?: string, index: number, animating: boolean,
+ *   pending: {index: number, animate: boolean} | null, playing: boolean, from: string | null}}
+ */
 const view = {
   frames: null, // the engine's frames of the game shown
   deal: 0, // the deal, variant and placement rule of the game shown (replay_decode's; 0: none yet)
@@ -46,6 +55,7 @@ const view = {
   from: null, // the window to go back to on closing ("game-over", "ranking-window") or null
 };
 
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => { setTimeout(resolve, ms); });
 }
@@ -55,6 +65,8 @@ function sleep(ms) {
  * turn (the roll, the lines as they vanish, the new balls) from the frame
  * before; anything else is shown at once. Asked while a move animates, it
  * waits for that animation and then shows the last frame asked for.
+ * @param {number} index
+ * @returns {Promise<void>}
  */
 async function show(index, { animate = false } = {}) {
   if (!view.frames) return;
@@ -84,6 +96,7 @@ async function show(index, { animate = false } = {}) {
   }
 }
 
+/** @param {boolean} playing */
 function setPlaying(playing) {
   view.playing = playing;
   showReplayPlaying(playing);
@@ -112,14 +125,20 @@ export function toggleReplayPlay() {
   return view.playing ? pause() : play();
 }
 
-/** Step by `delta` moves (a step forward is animated); pauses playing. */
+/**
+ * Step by `delta` moves (a step forward is animated); pauses playing.
+ * @param {number} delta
+ */
 function step(delta) {
   pause();
   const base = view.pending ? view.pending.index : view.index;
   show(base + delta, { animate: delta === 1 });
 }
 
-/** Show the position after `index` moves at once (the slider #replay-move); pauses playing. */
+/**
+ * Show the position after `index` moves at once (the slider #replay-move); pauses playing.
+ * @param {number} index
+ */
 export function jumpReplay(index) {
   pause();
   show(index);
@@ -129,6 +148,8 @@ export function jumpReplay(index) {
  * Ask the engine for the frames of replay `code` and show them from the
  * start. Resolves true when the window opened; false (nothing changed) when
  * the engine refused the code.
+ * @param {string} code
+ * @param {{from?: string | null, at?: number}} [options]
  */
 async function openCode(code, { from = null, at = 0 } = {}) {
   if (!engineReady()) return false;
@@ -157,7 +178,11 @@ async function openCode(code, { from = null, at = 0 } = {}) {
   return true;
 }
 
-/** Open the viewer on {deal, line, history, rule} (the game-over window's game, a ranking entry). */
+/**
+ * Open the viewer on {deal, line, history, rule} (the game-over window's game, a ranking entry).
+ * @param {import("./types").ReplayGame | null} game
+ * @param {{from?: string | null, at?: number}} options
+ */
 export async function openReplay(game, options = {}) {
   if (!game?.history) {
     notify(t("replayUnknown"));
@@ -170,6 +195,7 @@ export async function openReplay(game, options = {}) {
 /**
  * Open the replay of a link's code (the URL fragment #replay=<code>). A bad
  * code gives a notice and leaves the game on the board as it was.
+ * @param {string} code
  */
 export function openReplayLink(code) {
   return openCode(code);
@@ -197,20 +223,29 @@ export async function playThisDeal() {
   }
 }
 
-/** Step `where` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`). */
+/**
+ * Step `where` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`).
+ * @param {number | "first" | "last"} where
+ */
 export function moveReplay(where) {
   if (where === "first") jumpReplay(0);
   else if (where === "last") jumpReplay(view.frames ? view.frames.length - 1 : 0);
   else step(where);
 }
 
-/** Share the replay link of the game shown (#replay-share); `anchor`: the button pressed. */
+/**
+ * Share the replay link of the game shown (#replay-share); `anchor`: the button pressed.
+ * @param {HTMLElement | null} anchor
+ */
 export function shareReplay(anchor = null) {
   if (!view.frames) return null;
   return others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, anchor);
 }
 
-/** Watch the finished game on the board again (#go-replay), or say why it cannot be. */
+/**
+ * Watch the finished game on the board again (#go-replay), or say why it cannot be.
+ * @param {HTMLElement | null} anchor
+ */
 export function replayGameOver(anchor = null) {
   const game = others.share.boardGame();
   if (game) return openReplay(game, { from: "game-over" });
@@ -218,7 +253,12 @@ export function replayGameOver(anchor = null) {
   return false;
 }
 
-/** Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be. */
+/**
+ * Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be.
+ * @param {number} line
+ * @param {string} id
+ * @param {HTMLElement | null} anchor
+ */
 export function replayRankingGame(line, id, anchor = null) {
   const game = others.share.rankingGame(line, id);
   if (!game?.history) {
@@ -233,6 +273,7 @@ export function replayRankingGame(line, id, anchor = null) {
  * `openGameOver` (gameover.js) and `share` (share.js: boardGame, rankingGame,
  * replayCode, shareGame, showShareStatus); follow the window's closing and
  * the game-over window's watch and share buttons.
+ * @param {Others} collaborators
  */
 export function installReplay(collaborators) {
   others = collaborators;

@@ -304,6 +304,21 @@ export interface HelpDoc {
   }[];
 }
 
+/**
+ * A game to replay or share: its deal, variant, placement rule and moves
+ * ([[from, to], …] cell indices, or a ranking entry's stored text).
+ */
+export interface ReplayGame {
+  deal: number;
+  line: number;
+  history: [number, number][] | string | null;
+  rule: number;
+}
+
+/** share.js's functions that replay.js calls (handed over by main.js). */
+export type ShareFunctions = Pick<typeof import("./share.js"),
+  "boardGame" | "rankingGame" | "replayCode" | "shareGame" | "showShareStatus">;
+
 /** Why the game on the page changed (store.js setState). */
 export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
 
