@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The other tabs of this site: a tab never plays on (and then writes) an old
 // copy of a game another tab moved on, and it joins records other tabs wrote.
 // (The game document of every state is stored by store.js setState.)
@@ -26,6 +25,7 @@ function storedIsOurs() {
 /**
  * Another tab changed the saved game: load its copy (validated by the engine)
  * and show it. Resolves true when it was adopted.
+ * @param {unknown} doc  the stored game document, unvalidated
  */
 async function adoptOtherTab(doc) {
   setBusy(+1);

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Your data: download a copy (the engine's export document) and load one
 // back (validated by the engine, records joined, nothing counted twice).
 // The statistics window's #export, #import and #import-file are the input
@@ -15,7 +14,8 @@ import { renderStats } from "./window-stats.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installTransfer: startGame, updateRecords, finishGame).
-let others = null;
+/** @type {{startGame: import("./types").StartGame, updateRecords: import("./types").UpdateRecords, finishGame: import("./types").FinishGame}} */
+let others = /** @type {any} */ (null); // set by installTransfer before any import
 
 /** Download the facade's export document (game, records of every variant, settings). */
 export async function exportData() {
@@ -45,6 +45,7 @@ const MAX_IMPORT = 2_000_000; // bytes: far more than any real export
  * stored documents). A bad file changes nothing; a good one is joined with
  * the records here (records_merge, nothing counted twice or lost), its
  * settings are taken and its game (if any) is opened.
+ * @param {File | null | undefined} file
  */
 export async function importData(file) {
   if (!file || !engineReady()) return;
@@ -75,14 +76,14 @@ export async function importData(file) {
     const loaded = await loadGame(game);
     if (loaded.ok) {
       others.startGame(loaded.result.state, "load");
-      if (app.state.over) await others.finishGame(app.state, false);
+      if (app.state?.over) await others.finishGame(app.state, false);
     }
   }
   setBusy(-1);
   showRecord(app.state?.line ?? app.settings.line);
-  const dialog = $("stats-window");
+  const dialog = /** @type {HTMLDialogElement} */ ($("stats-window"));
   if (dialog.open) {
-    const tab = dialog.querySelector(".tab[aria-selected=true]");
+    const tab = /** @type {HTMLElement | null} */ (dialog.querySelector(".tab[aria-selected=true]"));
     renderStats(app.records[Number(tab?.dataset.line ?? app.settings.line)]);
   }
   notify(t("importDone"));
@@ -91,6 +92,7 @@ export async function importData(file) {
 /**
  * Take the other features' functions, `startGame` (play.js), `updateRecords`
  * (records.js) and `finishGame` (gameover.js).
+ * @param {typeof others} collaborators
  */
 export function installTransfer(collaborators) {
   others = collaborators;

@@ -319,6 +319,18 @@ export interface ReplayGame {
 export type ShareFunctions = Pick<typeof import("./share.js"),
   "boardGame" | "rankingGame" | "replayCode" | "shareGame" | "showShareStatus">;
 
+/**
+ * records.js's updateRecords: under the records lock, join the stored copy
+ * of `line`'s records with the page's, hand it to `change` and keep what it answers.
+ */
+export type UpdateRecords = <R extends RecordsResult>(
+  line: number, change: (base: RecordsDoc | null) => Promise<Reply<R>>) => Promise<Reply<R>>;
+
+/** play.js's startGame: put a game the engine opened on the board. */
+export type StartGame = (state: State, cause: Cause) => void;
+/** gameover.js's finishGame: count a finished game and (when `show`) open the game-over window. */
+export type FinishGame = (final: State, show: boolean) => Promise<void>;
+
 /** Why the game on the page changed (store.js setState). */
 export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
 
