@@ -1,4 +1,3 @@
-// @ts-nocheck
 // What happened, told to screen readers: one message in the polite live
 // region #announce after every move, undo, hint and new game, in the page's
 // language. A move's message tells which ball went where, the lines removed
@@ -15,22 +14,40 @@ import { app, on } from "./store.js";
 import { cellName } from "./grid.js";
 import { t, colorName, formatNumber } from "./i18n.js";
 
-const capital = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
-/** The [row, col] of cell `index` of the game's board (its size the engine's state says). */
-const cellAt = (index) => [Math.floor(index / app.state.size), index % app.state.size];
+/** @typedef {import("./types").State} State */
 
-/** Put `text` in the live region (a repeated message is still read again). */
+const capital = (/** @type {string} */ text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
+
+/**
+ * The [row, col] of cell `index` of the game's board (its size the engine's state says).
+ * @param {number} index
+ * @returns {[number, number]}
+ */
+function cellAt(index) {
+  const size = /** @type {State} */ (app.state).size; // a cell is named while a game is on the board
+  return [Math.floor(index / size), index % size];
+}
+
+/**
+ * Put `text` in the live region (a repeated message is still read again).
+ * @param {string} text
+ */
 export function announce(text) {
   const region = $("announce");
   if (!region) return;
   region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
 
+/** @param {[import("./types").Cell, number][]} balls */
 function ballList(balls) {
   return balls.map(([cell, color]) => t("annBall", { color: colorName(color), cell: cellName(cell) })).join(", ");
 }
 
-/** The message of a move: its turn (the facade's turn) and the state after it. */
+/**
+ * The message of a move: its turn (the facade's turn) and the state after it.
+ * @param {import("./types").Turn | null} turn
+ * @param {State} state
+ */
 export function moveMessage(turn, state) {
   const parts = [];
   for (const ev of turn?.events ?? []) {
@@ -57,8 +74,12 @@ export function moveMessage(turn, state) {
   return parts.join(" ");
 }
 
-/** The message of a new game: its deal and the balls on the board. */
+/**
+ * The message of a new game: its deal and the balls on the board.
+ * @param {State} state
+ */
 export function newGameMessage(state) {
+  /** @type {[import("./types").Cell, number][]} */
   const balls = [];
   (state.board ?? []).forEach((color, i) => {
     if (color) balls.push([[Math.floor(i / state.size), i % state.size], color]);
@@ -68,6 +89,7 @@ export function newGameMessage(state) {
 
 /** Follow the game's events and tell each one in #announce. */
 export function installAnnouncements() {
+  /** @type {import("./types").Turn | null} */
   let turn = null;
   on("turn", (detail) => { turn = detail.turn; });
   on("state", ({ state, cause }) => {
@@ -82,12 +104,12 @@ export function installAnnouncements() {
   });
   on("select", ({ index }) => {
     const color = index === null ? 0 : app.state?.board?.[index];
-    if (color) announce(capital(t("annSelect", { color: colorName(color), cell: cellName(cellAt(index)) })));
+    if (color && index !== null) announce(capital(t("annSelect", { color: colorName(color), cell: cellName(cellAt(index)) })));
   });
   on("blocked", ({ index }) => announce(t("annBlocked", { cell: cellName(cellAt(index)) })));
   on("hint", ({ move }) => {
     if (!move?.from || !move?.to) return;
     const color = app.state?.board?.[move.from[0] * app.state.size + move.from[1]];
-    announce(capital(t("annHint", { color: colorName(color), from: cellName(move.from), to: cellName(move.to) })));
+    announce(capital(t("annHint", { color: colorName(color ?? 0), from: cellName(move.from), to: cellName(move.to) })));
   });
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The accessible grid over the canvas and the player's input.
 //
 // One [role=grid] element with a [role=row] for each of the board's rows (its
@@ -14,7 +13,10 @@
 
 import { t, colorName } from "./i18n.js";
 
-/** The name of cell [row, col]: its column letter (A for the first) and row number from the top, e.g. "C4". */
+/**
+ * The name of cell [row, col]: its column letter (A for the first) and row number from the top, e.g. "C4".
+ * @param {import("./types").Cell | number[]} cell
+ */
 export function cellName([row, col]) {
   return `${String.fromCharCode(65 + col)}${row + 1}`;
 }
@@ -28,10 +30,20 @@ export class BoardGrid {
   constructor(root, onActivate, size) {
     this.root = root;
     this.onActivate = onActivate;
+    /** @type {(HTMLElement & {_flashTimer?: number})[]} the cells, row by row */
+    this.cells = [];
+    this.size = size;
+    /** @type {number[]} the colours shown */
+    this.board = [];
+    /** @type {number | null} */
+    this.selected = null;
+    /** @type {Map<number, number>} index -> colour of a coming ball's mark */
+    this.coming = new Map();
+    this.focusIndex = 0;
     root.setAttribute("role", "grid");
     this.build(size);
     root.addEventListener("click", (event) => {
-      const cell = event.target.closest?.("[role=gridcell]");
+      const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest?.("[role=gridcell]"));
       if (!cell || !root.contains(cell)) return;
       this.moveFocus(this.cells.indexOf(cell), false);
       this.onActivate(Number(cell.dataset.row), Number(cell.dataset.col));
@@ -39,7 +51,10 @@ export class BoardGrid {
     root.addEventListener("keydown", (event) => this.onKey(event));
   }
 
-  /** Make the size × size empty cells (the focus on the middle one). */
+  /**
+   * Make the size × size empty cells (the focus on the middle one).
+   * @param {number} size
+   */
   build(size) {
     this.size = size;
     this.cells = [];
@@ -69,8 +84,9 @@ export class BoardGrid {
     this.relabel();
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
-    const cell = event.target.closest?.("[role=gridcell]");
+    const cell = /** @type {HTMLElement} */ (/** @type {Element} */ (event.target).closest?.("[role=gridcell]"));
     if (!cell) return;
     const index = this.cells.indexOf(cell);
     const size = this.size;
@@ -99,6 +115,10 @@ export class BoardGrid {
     this.moveFocus(next, true);
   }
 
+  /**
+   * @param {number} index
+   * @param {boolean} focus
+   */
   moveFocus(index, focus) {
     if (index < 0 || index >= this.cells.length) return;
     this.cells[this.focusIndex].tabIndex = -1;
@@ -108,6 +128,7 @@ export class BoardGrid {
   }
 
   /** Mirror the board (size × size colours) in data-color and the labels. */
+  /** @param {number[]} board */
   setBoard(board) {
     if (board.length !== this.cells.length) { // a board of another size: its own cells
       this.build(Math.round(Math.sqrt(board.length)));
@@ -122,13 +143,18 @@ export class BoardGrid {
     }
   }
 
+  /** @param {number | null} index */
   setSelected(index) {
     if (this.selected !== null) this.cells[this.selected].removeAttribute("aria-selected");
     this.selected = index;
     if (index !== null) this.cells[index].setAttribute("aria-selected", "true");
   }
 
-  /** Mark `index` with data-flash="unreachable" for `ms` milliseconds. */
+  /**
+   * Mark `index` with data-flash="unreachable" for `ms` milliseconds.
+   * @param {number} index
+   * @param {number} ms
+   */
   flash(index, ms) {
     const cell = this.cells[index];
     cell.dataset.flash = "unreachable";
@@ -136,19 +162,26 @@ export class BoardGrid {
     cell._flashTimer = setTimeout(() => delete cell.dataset.flash, ms);
   }
 
-  /** Mark the cell of a tap kept for later with data-queued (null: none). */
+  /**
+   * Mark the cell of a tap kept for later with data-queued (null: none).
+   * @param {number | null} index
+   */
   markQueued(index) {
-    for (const cell of this.root.querySelectorAll("[data-queued]")) delete cell.dataset.queued;
+    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll("[data-queued]"))) delete cell.dataset.queued;
     if (index !== null) this.cells[index].dataset.queued = "true";
   }
 
+  /** @param {boolean} busy */
   setBusy(busy) {
     if (busy) this.root.dataset.busy = "true";
     else delete this.root.dataset.busy;
     this.root.setAttribute("aria-busy", busy ? "true" : "false");
   }
 
-  /** Mark the cells where the coming balls land: [[index, colour], ...] (empty: none). */
+  /**
+   * Mark the cells where the coming balls land: [[index, colour], ...] (empty: none).
+   * @param {[number, number][]} list
+   */
   setComing(list) {
     const next = new Map(list.map(([i, c]) => [i | 0, c | 0]));
     for (const i of new Set([...this.coming.keys(), ...next.keys()])) {
@@ -162,12 +195,13 @@ export class BoardGrid {
     for (const i of changed) if (this.cells[i]) this.label(i);
   }
 
+  /** @param {number} i */
   label(i) {
     const name = cellName([Math.floor(i / this.size), i % this.size]);
     const color = this.board[i];
     let text;
     if (color) text = t("cellBall", { name, color: colorName(color) });
-    else if (this.coming.has(i)) text = t("cellComing", { name, color: colorName(this.coming.get(i)) });
+    else if (this.coming.has(i)) text = t("cellComing", { name, color: colorName(/** @type {number} */ (this.coming.get(i))) });
     else text = t("cell", { name });
     if (this.cells[i].getAttribute("aria-label") !== text) this.cells[i].setAttribute("aria-label", text);
   }

@@ -6,6 +6,9 @@
 // A module names one as `import("./types").State`.
 
 import type { BoardRenderer } from "./render.js";
+import type { BoardGrid } from "./grid.js";
+
+export type { BoardRenderer, BoardGrid };
 
 /** A board cell, [row, column], each 0-based. */
 export type Cell = [number, number];
