@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The engine's life on the page: the stored game's numbers before the engine
 // is ready, then, once it is: settings, records, and the game (the deal of
 // the URL fragment, the saved game, or a new one); a failed engine and its
@@ -19,13 +18,20 @@ import { useLanguage } from "./language.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installStartup: newGame, startGame, loadRecords, finishGame, openReplayLink).
-let others = null;
+/**
+ * @type {{newGame: (options?: import("./types").NewGameOptions) => Promise<boolean>,
+ *   startGame: import("./types").StartGame, loadRecords: (line: number) => Promise<void>,
+ *   finishGame: import("./types").FinishGame, openReplayLink: (code: string) => Promise<boolean>}}
+ */
+let others = /** @type {any} */ (null); // set by installStartup before the engine is started
 
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
  * first.js's board waits for the engine; the board stays busy until then.
  * `firstGame` is the stored game document first.js drew (or null), `firstBoard`
  * its colours (or null).
+ * @param {import("./types").GameDoc | null} firstGame
+ * @param {number[] | null} firstBoard
  */
 export function firstPaint(firstGame, firstBoard) {
   const settingsSaved = readSaved(storage.KEYS.settings);
@@ -34,12 +40,14 @@ export function firstPaint(firstGame, firstBoard) {
     if (app.variants.includes(storedSettings.line)) app.settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
-  if (firstBoard) { // already on the canvas (first.js)
+  if (firstBoard && firstGame) { // already on the canvas (first.js)
     showBoard(firstBoard, { drawn: true });
     const line = app.variants.includes(firstGame.line) ? firstGame.line : app.settings.line;
     const recordsSaved = readSaved(storage.KEYS.records(line));
     const storedRecords = recordsSaved.kind === "ok" ? recordsSaved.doc : undefined;
-    if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
+    // until the engine has read the document, only its record is shown (bar.js showRecord)
+    const shown = /** @type {import("./types").RecordsDoc} */ ({ record: storedRecords?.record });
+    if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = shown;
     showBar({
       score: Number(firstGame.score) || 0,
       deal: Number(firstGame.deal) || 0,
@@ -77,7 +85,8 @@ async function whenReady() {
   }
 }
 
-let linkedReplay = null; // the code of a #replay=<code> fragment, opened over the player's game
+/** @type {string | null} the code of a #replay=<code> fragment, opened over the player's game */
+let linkedReplay = null;
 
 /** Open the replay a fragment named (over the game on the board, which it never changes). */
 async function openLinkedReplay() {
@@ -90,6 +99,7 @@ async function openLinkedReplay() {
  * Open the deal of a URL fragment (#deal=N&line=4); false when it names none.
  * A replay link (#replay=<code>) opens no game: its code is kept for
  * openLinkedReplay, once the player's own game is on the board.
+ * @param {string} hash
  */
 async function openFragment(hash) {
   if (!hash || hash === "#") return false;
@@ -129,7 +139,7 @@ async function resumeSaved() {
   const reply = await openSaved(saved.doc);
   if (reply.ok) {
     others.startGame(reply.result.state, "load");
-    if (app.state.over) await others.finishGame(app.state, true);
+    if (app.state?.over) await others.finishGame(app.state, true);
     return true;
   }
   if (failedWith(reply, CODES.newerVersion)) {
@@ -158,15 +168,17 @@ export function restartEngine() {
  * Take the other features' functions: `newGame`, `startGame` (play.js),
  * `loadRecords` (records.js), `finishGame` (gameover.js), `openReplayLink` (replay.js);
  * follow the engine's state and later changes of the URL fragment.
+ * @param {typeof others} collaborators
  */
 export function installStartup(collaborators) {
   others = collaborators;
   engine.addEventListener("state", (event) => {
-    const { state: engineState } = event.detail;
+    const { detail } = /** @type {CustomEvent<{state: string, code?: string, message?: string}>} */ (event);
+    const { state: engineState } = detail;
     if (engineState === "failed") {
       app.started = false;
       updateClock();
-      showEngineError(event.detail);
+      showEngineError(/** @type {{code: string}} */ (detail));
     } else if (engineState === "ready") {
       whenReady();
     }

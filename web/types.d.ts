@@ -334,6 +334,13 @@ export type StartGame = (state: State, cause: Cause) => void;
 /** gameover.js's finishGame: count a finished game and (when `show`) open the game-over window. */
 export type FinishGame = (final: State, show: boolean) => Promise<void>;
 
+/** What a new game is asked for (play.js newGame): a deal, a day's deal, or a random one. */
+export interface NewGameOptions {
+  deal?: number | null;
+  line?: number;
+  daily?: string | null;
+}
+
 /** Why the game on the page changed (store.js setState). */
 export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
 
