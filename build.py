@@ -43,6 +43,10 @@ NODE_BIN = ROOT / "node_modules" / ".bin"
 TYPE_CHECKED = ("tsconfig.json", "tsconfig.worker.json")
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+TYPED = ("kugler_core", "web/kugler_boot.py")
+"""What `mypy --strict` reads: the engine, and the boot's Python the page runs beside it."""
+LINTED = ("kugler_core", "web", "tests", "bench", "tools", "build.py")
+"""What `ruff check` reads (in web/, the boot's Python)."""
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -289,9 +293,8 @@ def ensure_test_tools() -> None:
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
-    run([sys.executable, "-m", "mypy", "--strict", "kugler_core"])
-    run([sys.executable, "-m", "ruff", "check",
-         "kugler_core", "tests", "bench", "tools", "build.py"])
+    run([sys.executable, "-m", "mypy", "--strict", *TYPED])
+    run([sys.executable, "-m", "ruff", "check", *LINTED])
     for config in TYPE_CHECKED:
         run([str(NODE_BIN / "tsc"), "--noEmit", "-p", config])
     run([str(NODE_BIN / "eslint"), "web"])

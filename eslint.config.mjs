@@ -13,7 +13,8 @@ export default [
     },
   },
   {
-    files: ["web/worker.js", "web/boot.js"],
+    files: ["web/worker.js", "web/boot.js", "web/boot-cache.js", "web/boot-python.js",
+      "web/memory-image.js", "web/wasm-data.js", "web/wasm-reuse.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

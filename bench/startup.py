@@ -74,6 +74,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the project's build.py)
+from tools import bundles  # noqa: E402
 
 DIST = build.DIST
 WEB = build.WEB
@@ -429,8 +430,10 @@ def make_bare_site(folder: Path, dist: Path) -> Path:
     (site / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
     # For --levers: the game's boot module and what it loads besides pyodide/.
     (site / "levers-worker.js").write_text(LEVERS_WORKER)
-    # boot.js from web/: the build bundles it into the worker (tools/bundles.py).
-    for path in [WEB / "boot.js", dist / "build.json", *dist.glob("kugler_core-*.whl")]:
+    # boot.js and its modules from web/: the build bundles them into the
+    # worker (tools/bundles.py).
+    bundles.unbundled(WEB, "boot.js", site)
+    for path in [dist / "build.json", *dist.glob("kugler_core-*.whl")]:
         (site / path.name).symlink_to(path)
     return site
 

@@ -6,7 +6,21 @@
 (9, 3, 0, 0, False)
 """
 
-from .errors import DocumentError, IllegalMove
+from .errors import (
+    CellError,
+    DateError,
+    DealError,
+    DiagramError,
+    DocumentError,
+    GameFieldError,
+    HistoryError,
+    IllegalMove,
+    InputError,
+    RecordEntryError,
+    ReplayError,
+    StrengthError,
+    VariantError,
+)
 from .game import Clear, Event, Game, Position, Roll, Spawn, Turn
 from .lines import Line, points
 from .rng import MAX_DEAL
@@ -14,6 +28,8 @@ from .rng import MAX_DEAL
 __version__ = "1.0.0"
 
 __all__ = [
-    "MAX_DEAL", "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line", "Position",
-    "Roll", "Spawn", "Turn", "points",
+    "MAX_DEAL", "CellError", "Clear", "DateError", "DealError", "DiagramError", "DocumentError",
+    "Event", "Game", "GameFieldError", "HistoryError", "IllegalMove", "InputError", "Line",
+    "Position", "RecordEntryError", "ReplayError", "Roll", "Spawn", "StrengthError", "Turn",
+    "VariantError", "points",
 ]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import CellError, DiagramError
+
 SIZE = 9
 CELLS = SIZE * SIZE
 COLORS = 7
@@ -41,16 +43,16 @@ CELL_OF: tuple[Cell, ...] = tuple((i // SIZE, i % SIZE) for i in range(CELLS))
 
 
 def index(cell: object) -> int:
-    """The index of a ``(row, col)`` pair; ValueError unless two ints in 0..8.
+    """The index of a ``(row, col)`` pair; CellError unless two ints in 0..8.
 
     >>> index((2, 3))
     21
     """
     if not isinstance(cell, (tuple, list)) or len(cell) != 2:
-        raise ValueError(f"a cell is a (row, col) pair, got {cell!r}")
+        raise CellError(f"a cell is a (row, col) pair, got {cell!r}")
     row, col = cell[0], cell[1]
     if type(row) is not int or type(col) is not int or not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise ValueError(f"cell {cell!r} is not on the board (row and column are 0..8)")
+        raise CellError(f"cell {cell!r} is not on the board (row and column are 0..8)")
     return row * SIZE + col
 
 
@@ -65,17 +67,17 @@ def count(board: Sequence[int]) -> int:
 
 
 def from_rows(rows: Sequence[str]) -> Board:
-    """A board from 9 strings of 9 symbols; ValueError with the reason otherwise."""
+    """A board from 9 strings of 9 symbols; DiagramError with the reason otherwise."""
     if len(rows) != SIZE:
-        raise ValueError(f"a board has {SIZE} rows, got {len(rows)}")
+        raise DiagramError(f"a board has {SIZE} rows, got {len(rows)}")
     cells: list[int] = []
     for r, row in enumerate(rows):
         if len(row) != SIZE:
-            raise ValueError(f"row {r} must have {SIZE} cells, got {len(row)}: {row!r}")
+            raise DiagramError(f"row {r} must have {SIZE} cells, got {len(row)}: {row!r}")
         for c, ch in enumerate(row):
             value = SYMBOLS.find(ch)
             if value < 0 or len(ch) != 1:
-                raise ValueError(
+                raise DiagramError(
                     f"row {r}, column {c}: {ch!r} is not '.' or a colour '1'..'7'"
                 )
             cells.append(value)
@@ -83,9 +85,10 @@ def from_rows(rows: Sequence[str]) -> Board:
 
 
 def from_text(text: str) -> Board:
-    """A board from a 9x9 diagram; blank lines and surrounding spaces are ignored."""
+    """A board from a 9x9 diagram; blank lines and surrounding spaces are ignored.
+    DiagramError unless 9 rows of 9 symbols."""
     if not isinstance(text, str):
-        raise ValueError(f"a diagram is a string, got {type(text).__name__}")
+        raise DiagramError(f"a diagram is a string, got {type(text).__name__}")
     return from_rows([line.strip() for line in text.splitlines() if line.strip()])
 
 

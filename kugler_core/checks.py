@@ -4,8 +4,8 @@ records, export), of the facade's arguments and of the game's own inputs.
 Every check takes the value and ``where`` (the field's name for the message)
 and either returns the value (typed) or raises the error that ``error`` makes
 of the message: by default ``bad`` (a ``DocumentError`` with code
-``bad_document``); the facade passes its ``BadRequest``, the game
-``ValueError``. The limits shared by all of them are here once: ``LINES``
+``bad_document``); the facade passes its ``BadRequest``, the game its
+``GameFieldError`` or ``VariantError``. The limits shared by all of them are here once: ``LINES``
 (a line is 4 or 5), ``MAX_ID`` (an id is at most 64 characters).
 ``check_header`` is the one place where a stored version is judged:
 
@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from kugler_core.daily import deal_of_day
-from kugler_core.errors import DocumentCode, DocumentError
+from kugler_core.errors import DateError, DocumentCode, DocumentError
 from kugler_core.rng import MAX_DEAL
 
 __all__ = [
@@ -210,7 +210,7 @@ def check_daily(value: object, deal: int | None, where: str = "daily", error: Er
     day = check_day(value, where, error)
     try:
         day_deal = deal_of_day(day)
-    except ValueError as exc:
+    except DateError as exc:
         raise error(f"{where}: {exc}") from None
     if deal is not None and day_deal != deal:
         raise error(f"{where}: the deal of {day} is {day_deal}, not {deal}")

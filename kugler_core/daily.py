@@ -15,7 +15,7 @@ True
 >>> deal_of_day("2025-02-30")
 Traceback (most recent call last):
 ...
-ValueError: '2025-02-30' is not a date YYYY-MM-DD
+kugler_core.errors.DateError: '2025-02-30' is not a date YYYY-MM-DD
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import re
 from datetime import date
 
 from . import rng
+from .errors import DateError
 
 __all__ = ["day_number", "deal_of_day"]
 
@@ -32,16 +33,16 @@ _EPOCH = date(1970, 1, 1).toordinal()
 
 
 def day_number(date_text: object) -> int:
-    """Days from 1970-01-01 to the date ``YYYY-MM-DD``; ValueError if it is not one."""
+    """Days from 1970-01-01 to the date ``YYYY-MM-DD``; DateError if it is not one."""
     if not isinstance(date_text, str) or not _DATE.fullmatch(date_text):
-        raise ValueError(f"{str(date_text)[:40]!r} is not a date YYYY-MM-DD")
+        raise DateError(f"{str(date_text)[:40]!r} is not a date YYYY-MM-DD")
     try:
         return date.fromisoformat(date_text).toordinal() - _EPOCH
-    except ValueError:
-        raise ValueError(f"{date_text!r} is not a date YYYY-MM-DD") from None
+    except ValueError:  # date.fromisoformat: a day that does not exist
+        raise DateError(f"{date_text!r} is not a date YYYY-MM-DD") from None
 
 
 def deal_of_day(date_text: object) -> int:
-    """The deal (1..MAX_DEAL) of the date ``YYYY-MM-DD``; ValueError if it is not one."""
+    """The deal (1..MAX_DEAL) of the date ``YYYY-MM-DD``; DateError if it is not one."""
     day = day_number(date_text)
     return 1 + rng.splitmix64_output(day & rng.MASK64) % rng.MAX_DEAL

@@ -38,9 +38,16 @@ from kugler_core.checks import (
 from kugler_core.daily import deal_of_day
 from kugler_core.documents import default_settings as _default_settings
 from kugler_core.documents import make_export, read_export, validate_settings
-from kugler_core.errors import DocumentError, IllegalMove
+from kugler_core.errors import (
+    DocumentError,
+    HistoryError,
+    IllegalMove,
+    InputError,
+    RecordEntryError,
+)
 from kugler_core.fragment import parse_fragment
-from kugler_core.game import MAX_HISTORY, PLAYERS, Game
+from kugler_core.game import PLAYERS, Game
+from kugler_core.position import MAX_HISTORY
 from kugler_core.records import (
     add_game,
     can_set_record,
@@ -95,7 +102,7 @@ def _history(value: object) -> list[tuple[int, int]]:
     if isinstance(value, str):
         try:
             value = unpack_history(value)
-        except ValueError as error:
+        except HistoryError as error:
             raise BadRequest(f"history: {error}") from None
     if not isinstance(value, list):
         raise BadRequest("history must be a list of [from, to] cell indices")
@@ -212,6 +219,8 @@ class Session:
         except IllegalMove as exc:
             return _error(rid, has_id, exc.code, str(exc))
         except DocumentError as exc:
+            return _error(rid, has_id, exc.code, str(exc))
+        except InputError as exc:
             return _error(rid, has_id, exc.code, str(exc))
         except Exception as exc:
             return _error(rid, has_id, "internal", f"{type(exc).__name__}: {exc}")
@@ -366,9 +375,7 @@ class Session:
         )
         try:  # the game as its document's one reader made it
             res = add_game(doc, game, date, name)
-        except DocumentError:
-            raise
-        except ValueError as exc:
+        except RecordEntryError as exc:
             raise BadRequest(str(exc)) from None
         return {
             "records": res.doc,
@@ -403,6 +410,7 @@ class Session:
         f = parse_fragment(text)
         return {
             "deal": f.deal,
+            "daily": f.daily,
             "line": f.line,
             "replay": f.replay,
             "notices": [{"code": n.code, "text": n.detail} for n in f.notices],
@@ -483,9 +491,7 @@ def _from_dict(doc: object) -> Game:
     """Game.from_dict with every failure as a DocumentError."""
     try:
         return Game.from_dict(doc)
-    except DocumentError:
-        raise
-    except ValueError as exc:
+    except InputError as exc:  # pragma: no cover - a document the reader accepts is a game
         raise DocumentError(f"game: {exc}") from None
 
 

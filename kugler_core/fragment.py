@@ -1,5 +1,5 @@
-"""Parse the URL fragment that opens a shared deal or replay: ``#deal=42&line=4``,
-``#replay=<code>``.
+"""Parse the URL fragment that opens a shared deal, the deal of the day or a
+replay: ``#deal=42&line=4``, ``#daily&line=4``, ``#replay=<code>``.
 
 ``parse_fragment`` accepts any text (``location.hash``) and never raises or
 takes long: it reads at most 64 ``&``-separated parts of at most 99,096
@@ -11,8 +11,14 @@ facade's ``replay_decode``, which reports a damaged code.
 Each part it ignores gives a ``Notice(code, detail)``; the page translates the
 code and may show ``detail`` (a short plain-text quote of the part).
 
+``#daily`` (no value) asks for the deal of the day: the page gives the
+engine today's date (``new`` with ``daily``); the deal of that date is
+``daily.py``'s.
+
 Codes: ``bad_deal`` (not a whole number in 1..999999999), ``bad_line`` (not 4
-or 5), ``bad_replay`` (empty, too long, or characters no replay code has),
+or 5), ``bad_daily`` (``daily`` with a value, or beside a valid ``deal``: a
+link names one deal, and the number counts), ``bad_replay`` (empty, too long,
+or characters no replay code has),
 ``unknown_key``, ``duplicate`` (a key given again after a valid value: the
 first valid one counts), ``too_long`` (the rest of a very long fragment was
 not read).
@@ -49,13 +55,14 @@ class Notice:
 
 @dataclass(frozen=True)
 class Fragment:
-    """The deal, line and replay code asked for (None when absent or ignored), and
-    notices."""
+    """The deal, line and replay code asked for (None when absent or ignored),
+    whether the deal of the day is asked for, and notices."""
 
     deal: int | None
     line: int | None
     notices: tuple[Notice, ...]
     replay: str | None = None
+    daily: bool = False
 
 
 def _detail(text: str) -> str:
@@ -72,7 +79,7 @@ def _parse_deal(value: str) -> int | None:
 
 
 def parse_fragment(text: str) -> Fragment:
-    """Read ``deal``, ``line`` and ``replay`` from a fragment like ``#deal=42&line=4``.
+    """Read ``deal``, ``daily``, ``line`` and ``replay`` from a fragment like ``#deal=42&line=4``.
 
     Unknown keys, bad values and duplicates are ignored, each with a Notice.
     Keys are case-insensitive; keys and values may be percent-encoded.
@@ -92,6 +99,7 @@ def parse_fragment(text: str) -> Fragment:
     deal: int | None = None
     line: int | None = None
     replay: str | None = None
+    daily: str | None = None  # the part that asked for the deal of the day
     seen: set[str] = set()
     budget = MAX_OTHER
     for part in parts:
@@ -109,7 +117,7 @@ def parse_fragment(text: str) -> Fragment:
         raw_key, _, raw_value = part.partition("=")
         key = unquote(raw_key, errors="replace").strip().lower()
         value = unquote(raw_value, errors="replace").strip()
-        if key not in ("deal", "line", "replay"):
+        if key not in ("deal", "line", "replay", "daily"):
             notices.append(Notice("unknown_key", _detail(part)))
             continue
         if key in seen:
@@ -120,6 +128,11 @@ def parse_fragment(text: str) -> Fragment:
             if deal is None:
                 notices.append(Notice("bad_deal", _detail(part)))
                 continue
+        elif key == "daily":
+            if raw_value.strip():
+                notices.append(Notice("bad_daily", _detail(part)))
+                continue
+            daily = part
         elif key == "replay":
             if not value or len(value) > MAX_REPLAY or not _CODE_CHARS.issuperset(value):
                 notices.append(Notice("bad_replay", _detail(part)))
@@ -131,4 +144,7 @@ def parse_fragment(text: str) -> Fragment:
             notices.append(Notice("bad_line", _detail(part)))
             continue
         seen.add(key)
-    return Fragment(deal, line, tuple(notices), replay)
+    if daily is not None and deal is not None:
+        notices.append(Notice("bad_daily", _detail(daily)))
+        daily = None
+    return Fragment(deal, line, tuple(notices), replay, daily is not None)

@@ -1,4 +1,4 @@
-"""The game: immutable positions, turns, one undo, the saved-game document.
+"""The game: the rules of a move, turns, one undo (the document is ``game_document``).
 
 >>> g = Game.from_text('''
 ...     11.11....
@@ -25,85 +25,38 @@ kugler_core.errors.IllegalMove: there is nothing to undo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from . import rng
-from .board import CELL_OF, CELLS, COLORS, SIZE, Board, Cell, from_rows, to_rows
+from . import game_document, rng
+from .board import CELL_OF, CELLS, Board, Cell
 from .board import from_text as board_from_text
 from .board import index as cell_index
 from .board import to_text as board_to_text
-from .checks import (
-    ErrorOf,
-    Migration,
-    bad,
-    check_cell,
-    check_daily,
-    check_header,
-    check_id,
-    check_line,
-    expect_bool,
-    expect_dict,
-    expect_int,
-    expect_keys,
-    expect_list,
-)
-from .errors import DocumentError, IllegalMove
-from .lines import Line, points, runs_through
+from .checks import check_cell, check_daily, check_id, check_line, expect_int
+from .errors import DocumentError, GameFieldError, IllegalMove, VariantError
+from .lines import Line, runs_through
 from .paths import reachable as reachable_cells
 from .paths import shortest_path
+from .position import (
+    MAX_HISTORY,
+    MAX_INT,
+    MOVES,
+    Move,
+    Position,
+    announce,
+    check_colours,
+    check_history,
+    check_landing,
+)
 
 __all__ = [
-    "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line", "Move", "Position",
-    "Roll", "Spawn", "Turn", "play",
+    "MAX_HISTORY", "PLAYERS", "Clear", "DocumentError", "Event", "Game", "IllegalMove", "Line",
+    "Move", "Position", "Roll", "Spawn", "Turn", "play",
 ]
 
-KIND = "kugler/game"
-VERSION = 3
-"""The version written; versions 1 (no history, hints, computer, daily) and 2 (no rule,
-landing) are still read, as games of placement rule 1."""
-MAX_INT = 10**9
-"""Every counter of a game (and of its document) is capped at this value."""
-MAX_HISTORY = 1_000_000
-"""Longest move history a document may hold (about 8 MB in memory, 9 MB of JSON)."""
 PLAYERS = ("player", "computer")
-
-Move = tuple[int, int]
-"""A move of the history: (source, target) cell indices 0..80."""
-_MOVES: tuple[Move, ...] = tuple((s, t) for s in range(CELLS) for t in range(CELLS))
-"""Every possible move, made once: a history holds references to these (8 bytes a move)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """One immutable game position.
-
-    ``ball`` is the index (in the deal) of the first coming ball; ``next`` the
-    colours of the 3 coming balls; ``lines`` the removed lines counted by
-    length, as sorted ``(length, count)`` pairs; ``over`` is true when no cell
-    is free. ``landing`` is the announced cell of each coming ball under rule 2
-    (``rng.landing_on``; fewer than 3 only when fewer cells are free, none when
-    the game is over), and always empty under rule 1.
-    """
-
-    board: Board
-    next: tuple[int, int, int]
-    ball: int
-    score: int = 0
-    moves: int = 0
-    lines: tuple[tuple[int, int], ...] = ()
-    over: bool = False
-    landing: tuple[int, ...] = ()
-
-
-def announce(board: Sequence[int], deal: int, ball: int, coming: Sequence[int],
-             announced: Sequence[int] = ()) -> tuple[int, ...]:
-    """The announced cells of the coming balls ``ball``.. (colours ``coming``) on
-    ``board`` under rule 2: those already ``announced`` where still free, the
-    others by ``rng.landing_on`` (each ball after the ones before it)."""
-    return tuple([cell for cell, _ in rng.landing_on(board, deal, ball, coming, announced)])
-
 
 @dataclass(frozen=True, slots=True)
 class Roll:
@@ -263,53 +216,11 @@ def play(position: Position, deal: int, line: int, source: int, target: int, rul
 
 
 def _rule(rule: object) -> int:
-    return expect_int(rule, "rule", min(rng.RULES), max(rng.RULES), ValueError)
-
-
-def check_landing(position: Position, rule: int) -> None:
-    """ValueError unless ``position.landing`` fits ``rule``: empty under rule 1 and
-    for a finished game; under rule 2 one distinct free cell for each coming ball,
-    as many as there are free cells up to 3."""
-    cells = position.landing
-    if rule == 1 or position.over:
-        if cells:
-            raise ValueError("landing must be empty under rule 1 and when the game is over")
-        return
-    free = position.board.count(0)
-    if (len(cells) != min(3, free) or len(set(cells)) != len(cells)
-            or any(type(c) is not int or not 0 <= c < CELLS or position.board[c]
-                   for c in cells)):
-        raise ValueError(f"landing must be {min(3, free)} different free cells")
-
-
-def _colours(colours: object, where: str, error: ErrorOf) -> tuple[int, int, int]:
-    """The colours of the 3 coming balls (each 1..7)."""
-    if (not isinstance(colours, (tuple, list)) or len(colours) != 3
-            or any(type(c) is not int or not 1 <= c <= COLORS for c in colours)):
-        raise error(f"{where} must be 3 colours 1..{COLORS}")
-    return (colours[0], colours[1], colours[2])
+    return expect_int(rule, "rule", min(rng.RULES), max(rng.RULES), GameFieldError)
 
 
 def _cell(cell: object) -> int:
     return cell_index(check_cell(cell, "a cell", IllegalMove))
-
-
-def _moves(history: Sequence[Sequence[int]], moves: int, error: ErrorOf) -> list[Move]:
-    """The history as a list of shared move pairs; ``error`` unless it is ``moves``
-    pairs of two different cell indices 0..80 (the moves are checked by replaying)."""
-    if len(history) > MAX_HISTORY:
-        raise error(f"history holds at most {MAX_HISTORY} moves")
-    if len(history) != moves:
-        raise error(f"history has {len(history)} moves, the game {moves}")
-    out = []
-    for n, pair in enumerate(history, 1):
-        if (not isinstance(pair, (list, tuple)) or len(pair) != 2
-                or type(pair[0]) is not int or type(pair[1]) is not int
-                or not 0 <= pair[0] < CELLS or not 0 <= pair[1] < CELLS
-                or pair[0] == pair[1]):
-            raise error(f"history: move {n} is not a pair of two different cells 0..80")
-        out.append(_MOVES[pair[0] * CELLS + pair[1]])
-    return out
 
 
 class Game:
@@ -331,26 +242,26 @@ class Game:
                  seconds: int = 0, previous: Position | None = None,
                  history: Sequence[Sequence[int]] | None = None, hints: int = 0,
                  computer: int = 0, daily: str | None = None, rule: int = rng.RULE) -> None:
-        """Raises ValueError for a bad deal, line, id, counter, daily date, rule, a
-        position whose ``landing`` does not fit its rule (``check_landing``) or a
-        history that is not ``position.moves`` pairs of cells (its legality is not
-        checked)."""
+        """Raises DealError for a bad deal, VariantError for a line other than 4 or 5,
+        GameFieldError for a bad id, counter, daily date, rule, a position whose
+        ``landing`` does not fit its rule (``position.check_landing``) or a history
+        that is not ``position.moves`` pairs of cells (its legality is not checked)."""
         self._deal = rng.check_deal(deal)
-        self._line = check_line(line, "line", ValueError)
-        self._id = check_id(id, "id", ValueError)
+        self._line = check_line(line, "line", VariantError)
+        self._id = check_id(id, "id", GameFieldError)
         self._rule = _rule(rule)
-        check_landing(position, rule)
+        check_landing(position, rule, GameFieldError)
         if previous is not None:
-            check_landing(previous, rule)
+            check_landing(previous, rule, GameFieldError)
         self._position = position
         self._previous = None if position.over else previous
         self._seconds = 0
         self.seconds = seconds
         self._history = (None if history is None
-                         else _moves(history, position.moves, ValueError))
-        self._hints = expect_int(hints, "hints", 0, MAX_INT, ValueError)
-        self._computer = expect_int(computer, "computer", 0, MAX_INT, ValueError)
-        self._daily = None if daily is None else check_daily(daily, deal, "daily", ValueError)
+                         else check_history(history, position.moves, GameFieldError))
+        self._hints = expect_int(hints, "hints", 0, MAX_INT, GameFieldError)
+        self._computer = expect_int(computer, "computer", 0, MAX_INT, GameFieldError)
+        self._daily = None if daily is None else check_daily(daily, deal, "daily", GameFieldError)
 
     # -- construction
 
@@ -361,15 +272,16 @@ class Game:
         an empty history. ``daily`` (a date ``YYYY-MM-DD``) marks the deal of that day.
         ``rule`` is the placement rule (the current one; 1 only to replay an old game).
 
-        Raises ValueError for a bad deal, line (4 or 5), id (string ≤ 64 chars),
-        rule, or a ``daily`` date whose deal of the day is not ``deal``.
+        Raises DealError for a bad deal, VariantError for a line other than 4 or 5,
+        GameFieldError for a bad id (text of at most 64 characters), rule, or a
+        ``daily`` date whose deal of the day is not ``deal``.
 
         >>> g = Game.new(deal=42, line=5)
         >>> sum(1 for c in g.board if c), g.ball, g.score, g.can_undo, g.history
         (5, 5, 0, False, ())
         """
         rng.check_deal(deal)
-        check_line(line, "line", ValueError)
+        check_line(line, "line", VariantError)
         _rule(rule)
         board = [0] * CELLS
         first = [rng.ball(deal, k).color for k in range(rng.FIRST_COMING)]
@@ -389,12 +301,14 @@ class Game:
         overrides the colours of the first three; under rule 2 their cells are
         announced on the diagram's board. Lines already standing stay.
         A full board gives a game that is over. Its history is unknown (None).
-        Raises ValueError.
+        Raises DiagramError for a diagram that is not 9 rows of 9 symbols, and
+        the errors of ``Game.new`` (``next``: GameFieldError).
         """
         board = board_from_text(diagram)
         rng.check_deal(deal)
         _rule(rule)
-        coming = rng.colors(deal, 0) if next is None else _colours(next, "next", ValueError)
+        coming = (rng.colors(deal, 0) if next is None
+                  else check_colours(next, "next", GameFieldError))
         over = 0 not in board
         landing = announce(board, deal, 0, coming) if rule == 2 and not over else ()
         position = Position(board, coming, 0, over=over, landing=landing)
@@ -427,7 +341,7 @@ class Game:
 
     @seconds.setter
     def seconds(self, value: int) -> None:
-        self._seconds = expect_int(value, "seconds", 0, MAX_INT, ValueError)
+        self._seconds = expect_int(value, "seconds", 0, MAX_INT, GameFieldError)
 
     @property
     def history(self) -> tuple[Move, ...] | None:
@@ -527,7 +441,7 @@ class Game:
         self._previous = None if position.over else self._position
         self._position = position
         if self._history is not None:
-            self._history.append(_MOVES[s * CELLS + t])
+            self._history.append(MOVES[s * CELLS + t])
         if by == "computer":
             self._computer = min(self._computer + 1, MAX_INT)
         return turn
@@ -578,166 +492,16 @@ class Game:
     # -- document
 
     def to_dict(self) -> dict[str, Any]:
-        """The game document (``kind: "kugler/game"``, version 3), JSON-safe."""
-        p = self._position
-        prev = self._previous
-        return {
-            "kind": KIND,
-            "version": VERSION,
-            "id": self._id,
-            "deal": self._deal,
-            "line": self._line,
-            "ball": p.ball,
-            "board": to_rows(p.board),
-            "next": list(p.next),
-            "score": p.score,
-            "moves": p.moves,
-            "seconds": self._seconds,
-            "lines": _lines_dict(p.lines),
-            "over": p.over,
-            "hints": self._hints,
-            "computer": self._computer,
-            "daily": self._daily,
-            "rule": self._rule,
-            "landing": _landing_list(p, self._rule),
-            "undo": None if prev is None or p.over else {
-                "board": to_rows(prev.board),
-                "next": list(prev.next),
-                "ball": prev.ball,
-                "score": prev.score,
-                "moves": prev.moves,
-                "lines": _lines_dict(prev.lines),
-                "landing": _landing_list(prev, self._rule),
-            },
-            "history": None if self._history is None else [[s, t] for s, t in self._history],
-        }
+        """The game document (``kind: "kugler/game"``, version 3), JSON-safe:
+        ``game_document.to_dict``."""
+        return game_document.to_dict(self)
 
     @classmethod
     def from_dict(cls, doc: object) -> Game:
-        """A game from its document: the one reader of the game document (version 3;
-        2: placement rule 1; 1: rule 1, no history, no help, not daily).
-
-        Raises DocumentError (code ``bad_document`` or ``newer_version``) for
-        anything that is not a valid game document. The history is checked for
-        shape and length only; ``replay.verify`` replays it."""
-        d = check_header(doc, KIND, "game", VERSION, MIGRATIONS)
-        expect_keys(d, _TOP_FIELDS, _TOP_FIELDS, "game")
-        game_id = check_id(d["id"])
-        deal = expect_int(d["deal"], "deal", 1, rng.MAX_DEAL)
-        line = check_line(d["line"])
-        seconds = expect_int(d["seconds"], "seconds", 0, MAX_INT)
-        over = expect_bool(d["over"], "over")
-        rule = expect_int(d["rule"], "rule", min(rng.RULES), max(rng.RULES))
-        position = _position(d, deal, line, "", rule)
-        if position.over != over:
-            raise bad("over disagrees with the board: a game is over exactly "
-                      "when no cell is free")
-        previous = None
-        if d["undo"] is not None:
-            if over:
-                raise bad("a finished game has no undo")
-            u = expect_dict(d["undo"], "undo")
-            expect_keys(u, _UNDO_FIELDS, _UNDO_FIELDS, "undo")
-            previous = _position(u, deal, line, "undo.", rule)
-            if previous.over:
-                raise bad("undo is a full board: no move could follow it")
-            if previous.moves + 1 != position.moves:
-                raise bad("undo.moves must be one less than moves")
-            if previous.score > position.score or previous.ball > position.ball:
-                raise bad("undo is not a position before the current one")
-            now = dict(position.lines)
-            if any(now.get(n, 0) < c for n, c in previous.lines):
-                raise bad("undo.lines has lines the current game does not have")
-        history = d["history"]
-        if history is not None:
-            history = _moves(expect_list(history, "history", MAX_HISTORY), position.moves, bad)
-        daily = None if d["daily"] is None else check_daily(d["daily"], deal)
-        return cls(position, deal=deal, line=line, id=game_id, seconds=seconds,
-                   previous=previous, rule=rule, history=history,
-                   hints=expect_int(d["hints"], "hints", 0, MAX_INT),
-                   computer=expect_int(d["computer"], "computer", 0, MAX_INT), daily=daily)
-
-
-# --------------------------------------------------------------------------- validation
-
-_POSITION_FIELDS = ("board", "next", "ball", "score", "moves", "lines")
-_V1_FIELDS = ("kind", "version", "id", "deal", "line", *_POSITION_FIELDS, "seconds", "over",
-              "undo")
-_V2_FIELDS = (*_V1_FIELDS, "hints", "computer", "daily", "history")
-_TOP_FIELDS = (*_V2_FIELDS, "rule", "landing")
-_UNDO_FIELDS = (*_POSITION_FIELDS, "landing")
-_LENGTH_KEYS = {str(n): n for n in range(4, SIZE + 1)}
-
-
-def _game_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: a game saved before its moves and its help were kept."""
-    expect_keys(d, (), _V1_FIELDS, "game")
-    return {**d, "version": 2, "hints": 0, "computer": 0, "daily": None, "history": None}
-
-
-def _game_2_to_3(d: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 -> 3: a game begun before placement rule 2 plays by rule 1 (nothing
-    announced, in the position or its undo)."""
-    expect_keys(d, (), _V2_FIELDS, "game")
-    undo = d.get("undo")
-    if isinstance(undo, dict):
-        expect_keys(undo, (), _POSITION_FIELDS, "undo")
-        undo = {**undo, "landing": None}
-    return {**d, "version": 3, "rule": 1, "landing": None, "undo": undo}
-
-
-MIGRATIONS: dict[int, Migration] = {1: _game_1_to_2, 2: _game_2_to_3}
-"""``MIGRATIONS[n]`` turns a version-n game document into version n + 1."""
-
-
-def _lines_dict(lines: tuple[tuple[int, int], ...]) -> dict[str, int]:
-    return {str(n): c for n, c in lines if c}
-
-
-def _landing_list(position: Position, rule: int) -> list[int] | None:
-    """A position's ``landing`` field: the announced cells (rule 2), null under rule 1."""
-    return list(position.landing) if rule == 2 else None
-
-
-def _position(d: Mapping[str, object], deal: int, line: int, prefix: str, rule: int
-              ) -> Position:
-    rows = d["board"]
-    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise bad(f"{prefix}board must be a list of 9 strings")
-    try:
-        board = from_rows(rows)
-    except ValueError as error:
-        raise bad(f"{prefix}board: {error}") from None
-    coming = _colours(d["next"], f"{prefix}next", bad)
-    ball = expect_int(d["ball"], f"{prefix}ball", 0, MAX_INT)
-    score = expect_int(d["score"], f"{prefix}score", 0, MAX_INT)
-    moves = expect_int(d["moves"], f"{prefix}moves", 0, MAX_INT)
-    if ball != 0 and (ball < 3 or (ball % 3 == 2 and ball < rng.FIRST_COMING) or ball % 3 == 1):
-        raise bad(f"{prefix}ball {ball} is not a possible ball index")
-    if ball >= 3 and coming != rng.colors(deal, ball):
-        raise bad(f"{prefix}next does not match the deal")
-    raw = d["lines"]
-    if not isinstance(raw, Mapping):
-        raise bad(f"{prefix}lines must be an object like {{\"5\": 2}}")
-    counts: dict[int, int] = {}
-    for key, value in raw.items():
-        length = _LENGTH_KEYS.get(key) if isinstance(key, str) else None
-        if length is None or length < line:
-            raise bad(f"{prefix}lines: {key!r} is not a line length in {line}..{SIZE}")
-        counts[length] = expect_int(value, f"{prefix}lines[{key!r}]", 1, MAX_INT)
-    if sum(points(n, line) * c for n, c in counts.items()) != score:
-        raise bad(f"{prefix}score {score} is not the sum of the points of its lines")
-    landing: tuple[int, ...] = ()
-    raw_landing = d["landing"]
-    if rule == 2:
-        cells = expect_list(raw_landing, f"{prefix}landing", 3)
-        landing = tuple(expect_int(c, f"{prefix}landing", 0, CELLS - 1) for c in cells)
-    elif raw_landing is not None:
-        raise bad(f"{prefix}landing must be null under rule 1")
-    position = Position(board, coming, ball, score, moves, tuple(sorted(counts.items())),
-                        0 not in board, landing)
-    try:
-        check_landing(position, rule)
-    except ValueError as error:
-        raise bad(f"{prefix}{error}") from None
-    return position
+        """A game from its document, through its one reader ``game_document.from_dict``
+        (every older version brought up to date). Raises DocumentError (code
+        ``bad_document`` or ``newer_version``)."""
+        s = game_document.from_dict(doc)
+        return cls(s.position, deal=s.deal, line=s.line, id=s.id, seconds=s.seconds,
+                   previous=s.previous, rule=s.rule, history=s.history, hints=s.hints,
+                   computer=s.computer, daily=s.daily)

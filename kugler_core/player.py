@@ -1,17 +1,21 @@
 """The computer player: a suggested move for what the player sees.
 
 ``suggest(game, strength)`` returns ``(source, target)`` cells, or None when the
-game is over. It is fair: it reads only the board, the three coming colours
-and the variant (``game.board``, ``game.next``, ``game.line``), never the deal,
-so two games that look the same get the same suggestion. Every legal move is
-ranked by the evaluation of ``kugler_core.evaluate`` after it; then the best
-few are looked at one move further: where the three coming balls will land
-is sampled (the deal, which decides it, is hidden from the player) from a
-``random.Random`` of its own seeded from the visible position, and each
-sample is answered by the best reply. The same position always gives the same
-move, on any machine. The strong strength looks further at more moves over
-more samples than the quick one; the work is a fixed
-amount per strength, never a clock. See docs/player.md.
+game is over. It is fair: it reads only what the page shows, a ``View``: the
+board, the three coming colours, the cells their marks show (under placement
+rule 2 the balls land there) and the variant, never the deal or anything
+after the three, so two games that look the same get the same suggestion.
+Every legal move is ranked (``rank``: a cheap score for all, the evaluation of
+``kugler_core.evaluate`` after the move for the best few and for every move
+that completes a line, which is always taken when one is in hand); then the
+best few are looked at one move further: the coming balls are put on their
+marks and the best reply on that board decides. Only a ball whose mark the
+move itself takes lands on a cell the player cannot know: that cell is drawn
+a few times from a ``random.Random`` of its own, seeded from the view, and the
+move gets the mean. The same view always gives the same move, on any machine.
+On a crowded board more moves are ranked and looked at; the strong strength
+looks at more moves with a wider reply than the quick one. The work is a
+fixed amount per strength, never a clock. See docs/player.md.
 
 >>> g = Game.from_text('''
 ...     1111.....
@@ -50,6 +54,7 @@ from heapq import nlargest
 from typing import Literal
 
 from .board import CELL_OF, CELLS, Cell, index
+from .errors import StrengthError
 from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
@@ -130,10 +135,10 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
 
     ``strength`` is "quick" (for a hint) or "strong" (deeper, for watching and
     the benchmark). Only ``View.of(game)`` is read. The move is legal in
-    ``game``; ``game`` is not changed. Raises ValueError for an unknown strength.
+    ``game``; ``game`` is not changed. Raises StrengthError for an unknown strength.
     """
     if strength not in EFFORTS:
-        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+        raise StrengthError(f"strength must be 'quick' or 'strong', got {strength!r}")
     if game.over:
         return None
     move = choose(View.of(game), strength)
@@ -142,10 +147,10 @@ def suggest(game: Game, strength: Strength = "quick") -> tuple[Cell, Cell] | Non
 
 def choose(view: View, strength: Strength = "quick") -> Move | None:
     """The suggested move for ``view`` as cell indices ``(source, target)``, or None
-    when there is no legal move. Raises ValueError for an unknown strength."""
+    when there is no legal move. Raises StrengthError for an unknown strength."""
     effort = EFFORTS.get(strength)
     if effort is None:
-        raise ValueError(f"strength must be 'quick' or 'strong', got {strength!r}")
+        raise StrengthError(f"strength must be 'quick' or 'strong', got {strength!r}")
     board = list(view.board)
     line = view.line
     t = tables(line)

@@ -79,6 +79,7 @@ from kugler_core.checks import (
     expect_str,
     lines_counts,
 )
+from kugler_core.errors import HistoryError, RecordEntryError, VariantError
 from kugler_core.game import Game
 from kugler_core.rng import RULES
 
@@ -196,25 +197,25 @@ def clean_name(name: str | None) -> str | None:
 
 def pack_history(moves: Sequence[Sequence[int]]) -> str:
     """The stored form of a list of moves ``[[from, to], ...]`` (cells 0..80):
-    two characters of ``HISTORY_ALPHABET`` per move. ValueError for a move
+    two characters of ``HISTORY_ALPHABET`` per move. HistoryError for a move
     that is not two cells."""
     out: list[str] = []
     for move in moves:
         if len(move) != 2 or any(type(c) is not int or not 0 <= c < CELLS for c in move):
-            raise ValueError("a move must be two cells 0..80")
+            raise HistoryError("a move must be two cells 0..80")
         out.append(HISTORY_ALPHABET[move[0]] + HISTORY_ALPHABET[move[1]])
     return "".join(out)
 
 
 def unpack_history(text: str) -> list[list[int]]:
     """The moves ``[[from, to], ...]`` of a stored history (``pack_history``'s
-    inverse). ValueError for text that ``pack_history`` cannot have made."""
+    inverse). HistoryError for text that ``pack_history`` cannot have made."""
     if len(text) % 2:
-        raise ValueError("a stored history has two characters per move")
+        raise HistoryError("a stored history has two characters per move")
     try:
         cells = [_CELL_OF_CHAR[ch] for ch in text]
     except KeyError:
-        raise ValueError("a stored history has a character that is not a cell") from None
+        raise HistoryError("a stored history has a character that is not a cell") from None
     return [[cells[i], cells[i + 1]] for i in range(0, len(cells), 2)]
 
 
@@ -233,8 +234,9 @@ def _check_stored_history(value: object, moves: int, where: str) -> str | None:
 
 
 def empty_records(line: int) -> dict[str, Any]:
-    """A records document with no games for variant ``line`` (4 or 5)."""
-    check_line(line, "line", ValueError)
+    """A records document with no games for variant ``line`` (4 or 5; VariantError
+    otherwise)."""
+    check_line(line, "line", VariantError)
     return {
         "kind": KIND,
         "version": VERSION,
@@ -340,9 +342,10 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
 
     Raises DocumentError (code ``newer_version`` for a version above 3,
     ``bad_document`` for anything malformed, inconsistent or of the other
-    variant). Never raises anything else for JSON-like input.
+    variant), and VariantError for a ``line`` other than 4 or 5. Never raises
+    anything else for JSON-like input.
     """
-    check_line(line, "line", ValueError)
+    check_line(line, "line", VariantError)
     d = check_header(doc, KIND, "records", VERSION, MIGRATIONS)
     expect_keys(d, _DOC_KEYS, _DOC_KEYS, "records")
     doc_line = check_line(d["line"])
@@ -418,14 +421,14 @@ def validate_records(doc: object, line: int) -> dict[str, Any]:
 
 def _game_facts(game: Game, line: int) -> dict[str, Any]:
     """The facts of a finished game that the records keep (a ranking entry without
-    its date and name). Raises ValueError (not DocumentError) when the game is
-    not over, has no id or is of the other variant."""
+    its date and name). Raises RecordEntryError (not DocumentError) when the game
+    is not over, has no id or is of the other variant."""
     if game.line != line:
-        raise ValueError("the game is of the other variant")
+        raise RecordEntryError("the game is of the other variant")
     if not game.over:
-        raise ValueError("the game is not over")
+        raise RecordEntryError("the game is not over")
     if not game.id:
-        raise ValueError("the game has no id")
+        raise RecordEntryError("the game has no id")
     return {
         "id": game.id,
         "points": game.score,
@@ -458,10 +461,11 @@ def add_game(
     ``doc`` is validated first (DocumentError when bad); its ``line`` decides the
     variant. ``game`` is a ``Game`` as its document's one reader
     (``Game.from_dict``) made it; it must be over, of the same variant and
-    have an id (ValueError otherwise). ``date`` is ISO text; ``name`` is
-    cleaned with ``clean_name``. A game already counted (id in ``recent`` or
-    ``ranking``) leaves the document unchanged with ``already_counted=True``.
-    An assisted game is counted in ``stats.assisted`` only (see the module).
+    have an id (RecordEntryError otherwise, and for a bad ``date`` or ``name``).
+    ``date`` is ISO text; ``name`` is cleaned with ``clean_name``. A game already
+    counted (id in ``recent`` or ``ranking``) leaves the document unchanged with
+    ``already_counted=True``. An assisted game is counted in ``stats.assisted``
+    only (see the module).
     """
     line = _line_of(doc)
     current = validate_records(doc, line)
@@ -469,9 +473,9 @@ def add_game(
     try:
         date = check_date(date, "date")
     except DocumentError as exc:
-        raise ValueError(str(exc)) from None
+        raise RecordEntryError(str(exc)) from None
     if name is not None and not isinstance(name, str):
-        raise ValueError("name must be text")
+        raise RecordEntryError("name must be text")
     previous = int(current["record"])
     stats = current["stats"]
     assisted = not can_set_record(game)

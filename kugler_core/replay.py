@@ -57,8 +57,9 @@ from typing import NamedTuple
 from . import rng
 from .board import CELL_OF, CELLS
 from .checks import LINES
-from .errors import IllegalMove, ReplayError
-from .game import MAX_HISTORY, Game, Move, Position, Turn, play
+from .errors import IllegalMove, InputError, ReplayError
+from .game import Game, Turn, play
+from .position import MAX_HISTORY, Move, Position
 
 __all__ = ["CODE_VERSION", "Code", "Frame", "ReplayError", "decode", "encode", "game_of",
            "replay", "unpack", "verify"]
@@ -95,7 +96,7 @@ class Code(NamedTuple):
 def _start(deal: object, line: object, rule: object) -> Game:
     try:
         return Game.new(deal=deal, line=line, rule=rule)  # type: ignore[arg-type]
-    except ValueError as error:
+    except InputError as error:
         raise ReplayError(str(error)) from None
 
 

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .board import CELL_OF
+from .errors import IllegalMove
 from .evaluate import evaluate, settle, tables
 from .game import Game
 from .player import Move, View, choose
@@ -186,12 +187,12 @@ def grade(cost: float) -> Grade:
 
 def judge(view: View, played: Move, best: Move | None = None) -> Judged:
     """``played`` judged on ``view``: the computer's move (``best``, computed when
-    not given), the cost and the grade. Raises ValueError when ``view`` has no
-    legal move."""
+    not given), the cost and the grade. Raises IllegalMove (``game_over``) when
+    ``view`` has no legal move."""
     if best is None:
         best = choose(view, "quick")
         if best is None:
-            raise ValueError("there is no move to judge on a full board")
+            raise IllegalMove("there is no move to judge on a full board", "game_over")
     if played == best:
         return Judged(played, best, 0.0, "best")
     cost = max(0.0, worth(view, best) - worth(view, played))
@@ -204,8 +205,9 @@ def review(deal: int, line: int, moves: Sequence[Move], rule: int, start: int = 
     """Moves ``start`` .. ``start + count - 1`` of the game of ``deal``, ``line``
     and placement ``rule`` played by ``moves`` (all to the end when ``count`` is
     None), each judged on the view before it. The moves before ``start`` are
-    only played. Raises ValueError for a bad deal, line or rule and IllegalMove
-    for a move the rules refuse (``replay.decode`` has checked a code's moves).
+    only played. Raises DealError, VariantError or GameFieldError (the rule) for a
+    bad deal, line or rule and IllegalMove for a move the rules refuse
+    (``replay.decode`` has checked a code's moves).
 
     >>> [j.best for j in review(42, 5, [(30, 80)], rule=2)]
     [(30, 0)]

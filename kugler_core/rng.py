@@ -62,6 +62,8 @@ from itertools import compress
 from operator import not_
 from typing import NamedTuple
 
+from .errors import DealError
+
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 MUL1 = 0xBF58476D1CE4E5B9
@@ -184,7 +186,7 @@ def colors(deal: int, k: int) -> tuple[int, int, int]:
 
 
 def check_deal(deal: object) -> int:
-    """Return ``deal`` if it is an int in 1..MAX_DEAL, else raise ValueError."""
+    """Return ``deal`` if it is an int in 1..MAX_DEAL, else raise DealError."""
     if type(deal) is not int or not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"deal must be an integer in 1..{MAX_DEAL}, got {deal!r}")
+        raise DealError(f"deal must be an integer in 1..{MAX_DEAL}, got {deal!r}")
     return deal

@@ -71,11 +71,12 @@ def esbuild(args: list[str], cwd: Path, stdin: str | None = None) -> str:
 def module_graphs(dist: Path, entries: list[str]) -> dict[str, list[str]]:
     """For each of `entries` (files relative to dist/), the entry and every
     module it imports statically, entry first; one esbuild run for them all
-    (with code splitting, so dynamic imports are read but not followed)."""
+    (with code splitting, so dynamic imports are read but not followed). A
+    file imported as text (tools/bundles.py TEXT_IMPORT) is in the graph too."""
     with tempfile.TemporaryDirectory() as tmp:
         meta = Path(tmp) / "meta.json"
-        esbuild([*entries, "--bundle", "--format=esm", "--splitting", f"--metafile={meta}",
-                 f"--outdir={tmp}"], dist)
+        esbuild([*entries, "--bundle", "--format=esm", "--splitting", "--loader:.py=text",
+                 f"--metafile={meta}", f"--outdir={tmp}"], dist)
         inputs = json.loads(meta.read_text())["inputs"]
     graphs = {}
     for entry in entries:

@@ -17,7 +17,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { BOOT_PY, LOCK, checksum, wasmDataImage, xorInto } from "../web/boot.js";
+import { LOCK, installBootModule } from "../web/boot-python.js";
+import { checksum, snapshotHeader, xorInto } from "../web/memory-image.js";
+import { wasmDataImage } from "../web/wasm-data.js";
+
+// The boot's Python, installed as the page installs it (web/boot-python.js).
+const BOOT_SOURCE = fs.readFileSync(new URL("../web/kugler_boot.py", import.meta.url), "utf8");
 
 function copyTree(pyodide, src, dst) {
   for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
@@ -119,15 +124,9 @@ function engineModules(dir, prefix) {
   return names;
 }
 
-function buildIdOf(snapshot) {
-  // Header: u32 magic, u32 offset of memory, u32 length of JSON, u32 0, 8 x u32 build id.
-  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 12);
-  return Array.from(words.subarray(4, 12), (w) => w.toString(16).padStart(8, "0")).join("");
-}
-
 async function trace(config) {
   const { pyodide } = await boot(config, false);
-  pyodide.runPython(BOOT_PY);
+  installBootModule(pyodide, BOOT_SOURCE);
   pyodide.pyimport("_kugler_boot").after_boot(null);
   pyodide.runPython(fs.readFileSync(config.probe, "utf8"), { filename: config.probe });
   // Every module that came from the stdlib zip, precompiled by this very runtime.
@@ -171,7 +170,7 @@ async function snapshot(config) {
   deterministic();
   const { pyodide, version } = await boot(config, true);
   // Import the whole engine and the boot helpers, and prove a session answers.
-  pyodide.runPython(BOOT_PY);
+  installBootModule(pyodide, BOOT_SOURCE);
   const engine = engineModules(path.join(path.resolve(config.site), "kugler_core"), "kugler_core");
   pyodide.globals.set("_engine_modules", pyodide.toPy(engine));
   pyodide.runPython(`
@@ -192,15 +191,15 @@ gc.collect()
 `);
   zeroFreeMemory(pyodide);
   const bytes = pyodide.makeMemorySnapshot();
-  const magic = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
-  const memory = bytes.subarray(magic[1]);
+  const header = snapshotHeader(bytes);
+  const memory = bytes.subarray(header.memoryOffset);
   const image = wasmDataImage(new Uint8Array(fs.readFileSync(path.join(path.resolve(config.runtime), "pyodide.asm.wasm"))));
   const staticChecksum = checksum(memory.subarray(0, image.length));
   const imageChecksum = checksum(bytes); // the image as the page hands it to Pyodide
   xorInto(memory, image);
   fs.writeFileSync(path.resolve(config.out), bytes);
   return {
-    pyodide: version, build_id: buildIdOf(bytes), magic: magic[0], raw_size: bytes.length,
+    pyodide: version, build_id: header.buildId, magic: header.magic, raw_size: bytes.length,
     static_end: image.length, static_checksum: staticChecksum, image_checksum: imageChecksum,
     engine,
   };

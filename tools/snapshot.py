@@ -1,8 +1,9 @@
 """Build step: a Pyodide memory snapshot with kugler_core already imported.
 
 Boots the pinned runtime under Node with `_makeSnapshot` on the trimmed stdlib
-zip (tools/stdlib.py must run first), installs the wheel, runs web/boot.js's
-BOOT_PY, imports every engine module, checks that a Session answers, zeroes
+zip (tools/stdlib.py must run first), installs the wheel, installs the boot's
+Python (web/kugler_boot.py, as web/boot-python.js does in the page), imports
+every engine module, checks that a Session answers, zeroes
 the heap's free memory and writes `makeMemorySnapshot()`. The snapshot is
 stored gzip-compressed (the page inflates it with DecompressionStream, so its
 size does not depend on the host compressing it), with an info file that
@@ -22,7 +23,7 @@ of the bytes (70-90 ms instead of 200-340 ms for the full image, measured
 with Node's DecompressionStream) and puts the pages into a zeroed buffer.
 
 The memory image is stored XOR the initial memory that the wasm's data
-segments describe (web/boot.js wasmDataImage), so the runtime's static data is
+segments describe (web/wasm-data.js wasmDataImage), so the runtime's static data is
 not sent twice; the page undoes it with the wasm it downloads anyway and checks
 static_checksum. image_checksum covers the whole image as the page hands it to
 Pyodide: the page keeps that image in its cache and checks it on later visits.
@@ -53,7 +54,7 @@ SNAPSHOT_INFO = "kugler-snapshot.json"
 SNAPSHOT_STDLIB = "kugler-snapshot-stdlib.zip"
 
 
-PAGE_SIZE = 4096  # the page map's unit; web/boot.js reads it from the info file
+PAGE_SIZE = 4096  # the page map's unit; the page reads it from the info file
 
 
 def pack_pages(raw: bytes, page_size: int = PAGE_SIZE) -> bytes:

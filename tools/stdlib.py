@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NODE_SCRIPT = ROOT / "tools" / "snapshot.mjs"
 STDLIB_FILE = "kugler-stdlib.zip"
 STDLIB_INFO = "kugler-stdlib.json"
-NAMES_FILE = "kugler-stdlib-full.txt"  # must match NAMES_FILE in web/boot.js
+NAMES_FILE = "kugler-stdlib-full.txt"  # must match NAMES_FILE in web/kugler_boot.py
 FULL_STDLIB = "python_stdlib.zip"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 # Bytecode like `python -OO`: no docstrings, no asserts in the stdlib. The

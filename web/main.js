@@ -32,7 +32,7 @@ import { installAssist } from "./assist.js";
 import { installOptionsView } from "./window-options.js";
 import * as share from "./share.js";
 import { installReplay, openReplayLink } from "./replay.js";
-import { installDaily } from "./daily.js";
+import { installDaily, utcDate } from "./daily.js";
 import { installMenus } from "./menus.js";
 import { installButtons } from "./buttons.js";
 import { installKeys } from "./keys.js";
@@ -65,7 +65,7 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installGameOver({ updateRecords });
   installPlay({ catchUp, finishGame, openGameOver });
   installTabSync();
-  installStartup({ newGame, startGame, loadRecords, finishGame, openReplayLink });
+  installStartup({ newGame, restartWith, startGame, loadRecords, finishGame, openReplayLink, today: utcDate });
   installTransfer({ startGame, updateRecords, finishGame });
   installOptionsView();
   installAnnouncements();

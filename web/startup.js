@@ -1,7 +1,9 @@
 // The engine's life on the page: the stored game's numbers before the engine
-// is ready, then, once it is: settings, records, and the game (the deal of
-// the URL fragment, the saved game, or a new one); a failed engine and its
-// restart (#engine-retry, buttons.js, calls restartEngine).
+// is ready, then, once it is: settings, records, and the game (the saved
+// game or a new one, then the game a URL fragment asks for: at once over a
+// game with no move, after the question over one with moves); a link followed
+// while the page is open the same way; a failed engine and its restart
+// (#engine-retry, buttons.js, calls restartEngine).
 
 import { $, root } from "./dom.js";
 import * as storage from "./storage.js";
@@ -15,15 +17,19 @@ import { notify } from "./notices.js";
 import { engineError, showEngineError } from "./failures.js";
 import { loadSettings, applyPendingSettings, changeSettings } from "./settings.js";
 import { useLanguage } from "./language.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
-// The other features this one calls, handed over by main.js (installStartup: newGame, startGame, loadRecords, finishGame, openReplayLink).
+// The other features this one calls, handed over by main.js (installStartup:
+// newGame, restartWith, startGame, loadRecords, finishGame, openReplayLink, today).
 /**
  * @type {{newGame: (options?: import("./types").NewGameOptions) => Promise<boolean>,
+ *   restartWith: (options: import("./types").NewGameOptions, how?: {asked?: boolean, question?: string}) => Promise<boolean>,
  *   startGame: import("./types").StartGame, loadRecords: (line: number) => Promise<void>,
- *   finishGame: import("./types").FinishGame, openReplayLink: (code: string) => Promise<boolean>}}
+ *   finishGame: import("./types").FinishGame, openReplayLink: (code: string) => Promise<boolean>, today: () => string}}
  */
 let others = /** @type {any} */ (null); // set by installStartup before the engine is started
+
+/** @typedef {{options: import("./types").NewGameOptions & {line: number}, texts: string[]}} Link */
 
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
@@ -66,7 +72,11 @@ export function firstPaint(firstGame, firstBoard) {
   setBusy(+1); // until the engine has a game on the board (first.js drew the board as loading)
 }
 
-/** The engine is up: settings, records, then the game (fragment, saved, or new). */
+/**
+ * The engine is up: settings, records, then the game: the saved one (or a
+ * new one), and then the game a link asks for (openLink: at once over a game
+ * with no move, else after the question).
+ */
 async function whenReady() {
   resetBusy();
   setBusy(+1);
@@ -75,14 +85,25 @@ async function whenReady() {
   await loadSettings();
   await Promise.all(app.variants.map((line) => others.loadRecords(line)));
   await applyPendingSettings();
-  const opened = (await openFragment(location.hash)) || (await resumeSaved()) || (await others.newGame());
-  setBusy(-1);
-  showLoading(false);
-  if (engineReady() && opened) {
-    $("engine-error").hidden = true;
-    root.dataset.engine = "ready";
+  const link = await readLink(location.hash);
+  let opened = await resumeSaved();
+  if (!opened && !link) opened = await others.newGame();
+  setBusy(-1); // the link's game waits for an idle board (play.js restartWith)
+  if (opened) shown(); // the player's game is seen while the link's question is asked
+  if (link) opened = (await openLink(link)) || opened;
+  if (!opened) opened = await others.newGame();
+  if (opened) {
+    shown();
     await openLinkedReplay();
   }
+}
+
+/** The game is on the board: the loading look goes (the engine's failure box too, once it runs). */
+function shown() {
+  showLoading(false);
+  if (!engineReady()) return;
+  $("engine-error").hidden = true;
+  root.dataset.engine = "ready";
 }
 
 /** @type {string | null} the code of a #replay=<code> fragment, opened over the player's game */
@@ -96,17 +117,23 @@ async function openLinkedReplay() {
 }
 
 /**
- * Open the deal of a URL fragment (#deal=N&line=4); false when it names none.
- * A replay link (#replay=<code>) opens no game: its code is kept for
- * openLinkedReplay, once the player's own game is on the board.
+ * Read a URL fragment through the engine and take it off the address (a
+ * reload then opens the game on the board, whatever the player answers).
+ * Resolves to the game it asks for, `{options, texts}` (`options` for
+ * play.js newGame: `{deal, line}`, `{daily, line}` with today's date, or
+ * `{line}` alone; `texts` the notices of the parts ignored), or null when it
+ * asks for none (its notices are shown at once). A replay link
+ * (#replay=<code>) starts no game: its code is kept for openLinkedReplay,
+ * once the player's own game is on the board.
  * @param {string} hash
+ * @returns {Promise<Link | null>}
  */
-async function openFragment(hash) {
-  if (!hash || hash === "#") return false;
+async function readLink(hash) {
+  if (!hash || hash === "#") return null;
   const reply = await readFragment(hash);
   history.replaceState(null, "", location.pathname + location.search);
-  if (!reply.ok) return false;
-  const { deal, line, notices } = reply.result;
+  if (!reply.ok) return null;
+  const { deal, daily, line, notices } = reply.result;
   linkedReplay = typeof reply.result.replay === "string" ? reply.result.replay : null;
   const texts = (notices ?? []).map((n) => {
     const key = `fragment_${n.code}`;
@@ -114,17 +141,49 @@ async function openFragment(hash) {
     return word === key ? String(n.text ?? "") : word;
   });
   const useLine = line ?? app.settings.line; // the engine's: a variant, or null
-  if (!deal) {
+  if (deal) return { options: { deal, line: useLine }, texts };
+  if (daily) return { options: { daily: others.today(), line: useLine }, texts };
+  if (line) return { options: { line }, texts };
+  if (texts.length) notify(texts.join(" "));
+  return null;
+}
+
+/**
+ * The question before a link's game replaces a game with moves: the game it starts and the points lost.
+ * @param {Link["options"]} options
+ */
+function linkQuestion(options) {
+  const params = {
+    deal: options.deal,
+    variant: t(`variant${options.line}`),
+    points: formatNumber(app.state?.score ?? 0),
+  };
+  if (options.deal) return t("linkDeal", params);
+  if (options.daily) return t("linkDaily", params);
+  return t("linkLine", params);
+}
+
+/**
+ * Start the game of a link (readLink): at once when the game on the board
+ * has no move, is over, or there is none; else only when the player says
+ * yes to linkQuestion (on «no» the game stays as it is, and so do the
+ * settings). Resolves true when the link's game started.
+ * @param {Link} link
+ */
+async function openLink({ options, texts }) {
+  const ok = await others.restartWith(options, { question: linkQuestion(options) });
+  if (!ok) {
     if (texts.length) notify(texts.join(" "));
-    if (line) {
-      if (line !== app.settings.line) await changeSettings({ line });
-      return others.newGame({ line });
-    }
     return false;
   }
-  const ok = await others.newGame({ deal, line: useLine });
-  if (ok) notify([...texts, t("dealOpened", { deal, variant: t(`variant${useLine}`) })].join(" "));
-  return ok;
+  const variant = t(`variant${options.line}`);
+  if (options.deal) texts.push(t("dealOpened", { deal: options.deal, variant }));
+  else if (options.daily) texts.push(t("dailyOpened", { deal: app.state?.deal, variant }));
+  if (options.line !== app.settings.line && !options.deal && !options.daily) {
+    await changeSettings({ line: options.line }); // #line=4 alone: the variant played from now on
+  }
+  if (texts.length) notify(texts.join(" "));
+  return true;
 }
 
 /** Resume the saved game through the engine; false when there is none or it was broken. */
@@ -165,8 +224,9 @@ export function restartEngine() {
 }
 
 /**
- * Take the other features' functions: `newGame`, `startGame` (play.js),
- * `loadRecords` (records.js), `finishGame` (gameover.js), `openReplayLink` (replay.js);
+ * Take the other features' functions: `newGame`, `restartWith`, `startGame`
+ * (play.js), `loadRecords` (records.js), `finishGame` (gameover.js),
+ * `openReplayLink` (replay.js), `today` (daily.js: today's UTC date);
  * follow the engine's state and later changes of the URL fragment.
  * @param {typeof others} collaborators
  */
@@ -187,8 +247,9 @@ export function installStartup(collaborators) {
     if (!engineReady() || !app.started) return;
     await whenIdle();
     setBusy(+1);
-    await openFragment(location.hash);
+    const link = await readLink(location.hash);
     setBusy(-1);
+    if (link) await openLink(link);
     await openLinkedReplay();
   });
 }

@@ -1,6 +1,6 @@
 // Browser storage: the only module that touches localStorage.
 //
-// Keys (docs/architecture.md):
+// Keys (docs/documents.md):
 //   kugler:1:game            the game in progress (game document)
 //   kugler:1:records:5 / :4  records per variant
 //   kugler:1:settings        settings

@@ -230,6 +230,8 @@ export interface SettingsResult {
 }
 export interface FragmentResult {
   deal: number | null;
+  /** True for #daily: the deal of the day (the page sends `new` with today's date). */
+  daily: boolean;
   line: number | null;
   replay: string | null;
   notices: { code: string; text: string }[];

@@ -663,8 +663,9 @@ def test_deal_link_opens_that_deal(page: Any, site: Any) -> None:
     page.reload()
     wait_ready(page)
     assert stored(page, GAME_KEY)["moves"] == 1
-    # a link followed later opens its deal
+    # a link followed later opens its deal (after the question: the game has a move)
     page.evaluate("location.hash = '#deal=777&line=5'")
+    page.click("#confirm-window button[value=confirm]")
     page.wait_for_function("() => document.querySelector('#deal').textContent.trim() === '777'")
     wait_idle(page)
     assert board(page) == list(Game.new(deal=777, line=5).board)

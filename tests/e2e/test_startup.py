@@ -1,5 +1,6 @@
 """Fast start in a real Chromium: the memory snapshot, the trimmed stdlib and
-the fallback to the normal boot (web/boot.js, tools/stdlib.py, tools/snapshot.py).
+the fallback to the normal boot (web/boot.js and its modules, tools/stdlib.py,
+tools/snapshot.py).
 
 Most tests use a small harness page next to a mirror of dist/ (symlinks, with
 single files replaced to corrupt the snapshot): its module worker calls
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import DIST, SiteServer
 
-from tools import snapshot
+from tools import bundles, snapshot
 
 BOOT_TIMEOUT = 180_000  # ms: a normal boot takes 3-6 s here, much longer under load
 SNAPSHOT = "pyodide/kugler-snapshot.bin.gz"
@@ -128,10 +129,9 @@ def mirror(target: Path) -> Path:
     (target / "harness.html").write_text(HARNESS_HTML)
     (target / "harness.js").write_text(HARNESS_JS)
     (target / "harness-worker.js").write_text(HARNESS_WORKER)
-    # The build bundles boot.js into worker.js (tools/bundles.py); the
-    # harness imports the module itself.
-    (target / "boot.js").unlink(missing_ok=True)
-    (target / "boot.js").symlink_to(DIST.parent / "web" / "boot.js")
+    # The build bundles boot.js and its modules into worker.js
+    # (tools/bundles.py); the harness imports the module itself.
+    bundles.unbundled(DIST.parent / "web", "boot.js", target)
     return target
 
 

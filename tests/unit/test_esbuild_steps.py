@@ -13,6 +13,7 @@ esbuild (it warns and leaves the files as they were).
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import sys
@@ -43,7 +44,8 @@ def site(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(("write", "warning", "untouched"), [
     (inline.write, "inline first script skipped",
      ("index.html", "first.js", "render.js", "storage.js", "dom.js", "style.css")),
-    (bundles.write, "module bundles skipped", ("main.js", "first.js", "worker.js", "boot.js")),
+    (bundles.write, "module bundles skipped",
+     ("main.js", "first.js", "worker.js", "boot-python.js", "wasm-data.js")),
 ], ids=["inline", "bundles"])
 def test_step_skips_without_esbuild_and_leaves_the_files(
         site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -54,6 +56,8 @@ def test_step_skips_without_esbuild_and_leaves_the_files(
     assert f"WARNING: {warning}" in capsys.readouterr().out
     for name in untouched:
         assert (site / name).read_bytes() == (WEB / name).read_bytes(), name
+    if write is bundles.write:  # the boot's Python is still taken in: no module imports a .py
+        check_texts_taken_in(site)
 
 
 # ------------------------------------------------------------ inline
@@ -152,6 +156,19 @@ def test_a_default_export_is_not_handed_on() -> None:
 
 
 STATIC_IMPORT = re.compile(r"^\s*(?:import|export)\b[^(]*\bfrom\s*[\"']", re.M)
+BOOT_PYTHON = (WEB / "kugler_boot.py").read_text(encoding="utf-8")
+
+
+def check_texts_taken_in(site: Path) -> None:
+    """The boot's Python is inside the worker's modules as a string, and no longer a file."""
+    assert not list(site.glob("*.py"))
+    code = "".join(p.read_text(encoding="utf-8") for p in site.glob("*.js"))
+    assert re.search(r"""from\s*["'][^"']*\.py["']""", code) is None
+    literal = re.search(r"(?:const|var) BOOT_SOURCE\d* = "
+                        r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*');""", code)
+    assert literal, "the boot's Python is a string in the worker's code"
+    assert ast.literal_eval(literal.group(1)) == BOOT_PYTHON  # a JS string's escapes are Python's
+    assert "class LazyStdlibFinder" in BOOT_PYTHON and "def after_boot(" in BOOT_PYTHON
 
 
 def check_bundles(site: Path) -> None:
@@ -168,6 +185,7 @@ def check_bundles(site: Path) -> None:
         assert f"globalThis.kuglerInline?.{name};" in main, name
     assert "await boardShown" in main and "var BoardGrid = class" in main
     assert "async function bootEngine(" in worker and "self.onmessage" in worker
+    check_texts_taken_in(site)
     # The runtime's modules are still imported by URL when the boot needs them.
     assert 'import(at("pyodide.mjs"))' in worker
 
@@ -191,5 +209,5 @@ def test_bundle_step_refuses_modules_the_page_loads_itself(
     # main.js imports too: bundling them away would leave first.js without them.
     assert bundles.write(site) is None
     assert "index.html loads ['dom.js', 'render.js', 'storage.js']" in capsys.readouterr().out
-    for name in ("main.js", "first.js", "worker.js", "boot.js"):
+    for name in ("main.js", "first.js", "worker.js", "wasm-data.js"):
         assert (site / name).read_bytes() == (WEB / name).read_bytes(), name

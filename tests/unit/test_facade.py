@@ -518,8 +518,10 @@ def test_settings_load_tells_the_variants_the_usual_first() -> None:
 
 def test_fragment() -> None:
     s = Session()
-    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "line": 4, "replay": None,
-                                                          "notices": []}
+    assert ok(s, "fragment", text="#deal=42&line=4") == {"deal": 42, "daily": False, "line": 4,
+                                                          "replay": None, "notices": []}
+    assert ok(s, "fragment", text="#daily&line=4") == {"deal": None, "daily": True, "line": 4,
+                                                        "replay": None, "notices": []}
     res = ok(s, "fragment", text="#deal=abc&line=7&x=1")
     assert res["deal"] is None and res["line"] is None
     assert [n["code"] for n in res["notices"]] == ["bad_deal", "bad_line", "unknown_key"]

@@ -235,7 +235,7 @@ def test_replay_decode_errors(code: str, word: str) -> None:
 def test_fragment_gives_the_replay_code() -> None:
     code = encode(42, 5, [(30, 0)], 2)
     res = ok(Session(), "fragment", text=f"#replay={code}")
-    assert res == {"deal": None, "line": None, "replay": code, "notices": []}
+    assert res == {"deal": None, "daily": False, "line": None, "replay": code, "notices": []}
     res = ok(Session(), "fragment", text="#replay=a+b")
     assert res["replay"] is None and [n["code"] for n in res["notices"]] == ["bad_replay"]
 

@@ -87,14 +87,14 @@ def test_non_text_gives_a_notice() -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.text(max_size=300) | st.from_regex(r"#?((deal|line|x)=[0-9a-z%+\-.]{0,12}&?){0,5}"))
+@given(st.text(max_size=300) | st.from_regex(r"#?((deal|line|daily|x)=[0-9a-z%+\-.]{0,12}&?){0,5}"))
 def test_any_text_parses(text: str) -> None:
     f = parse_fragment(text)
     assert f.deal is None or 1 <= f.deal <= 999_999_999
     assert f.line in (None, 4, 5)
     for n in f.notices:
-        assert n.code in {"bad_deal", "bad_line", "bad_replay", "unknown_key", "duplicate",
-                          "too_long"}
+        assert n.code in {"bad_deal", "bad_line", "bad_daily", "bad_replay", "unknown_key",
+                          "duplicate", "too_long"}
         assert isinstance(n.detail, str) and len(n.detail) <= DETAIL_MAX
 
 
@@ -102,6 +102,29 @@ def test_any_text_parses(text: str) -> None:
 @given(st.integers(1, 999_999_999), st.sampled_from([4, 5]))
 def test_valid_fragments_round_trip(deal: int, line: int) -> None:
     assert parse_fragment(f"#deal={deal}&line={line}") == Fragment(deal, line, ())
+
+
+DAILY_CASES = [
+    ("#daily", True, None, None, []),
+    ("#daily=", True, None, None, []),
+    ("#DAILY&line=4", True, None, 4, []),
+    ("#line=5&daily", True, None, 5, []),
+    ("#daily=2026-12-02", False, None, None, ["bad_daily"]),
+    ("#daily=1", False, None, None, ["bad_daily"]),
+    ("#daily&daily", True, None, None, ["duplicate"]),
+    ("#daily&deal=42", False, 42, None, ["bad_daily"]),  # a link names one deal: the number's
+    ("#deal=42&daily&line=4", False, 42, 4, ["bad_daily"]),
+    ("#deal=x&daily", True, None, None, ["bad_deal"]),
+    ("#deal=42", False, 42, None, []),
+]
+
+
+@pytest.mark.parametrize(("text", "daily", "deal", "line", "codes"), DAILY_CASES)
+def test_daily_link(text: str, daily: bool, deal: int | None, line: int | None,
+                    codes: list[str]) -> None:
+    f = parse_fragment(text)
+    assert (f.daily, f.deal, f.line) == (daily, deal, line)
+    assert [n.code for n in f.notices] == codes
 
 
 def test_replay_codes() -> None:

@@ -88,3 +88,17 @@ def test_records_and_documents_share_checks_not_each_other() -> None:
     graph = import_graph()
     assert "documents" not in graph["records"]
     assert "records" not in graph["checks"] and "documents" not in graph["checks"]
+
+
+def test_the_game_document_is_read_below_the_game() -> None:
+    """game -> game_document -> position: the document knows positions, not Game
+    (Game.to_dict and Game.from_dict call it), and a position knows neither."""
+    graph = import_graph()
+    assert "game_document" in graph["game"]
+    assert "game" not in graph["game_document"]
+    assert "position" in graph["game_document"]
+    assert not {"game", "game_document"} & graph["position"]
+
+
+def test_errors_imports_nothing_of_the_package() -> None:
+    assert import_graph()["errors"] == set()

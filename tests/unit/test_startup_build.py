@@ -4,9 +4,9 @@ Checks what the page relies on without a browser: the trimmed stdlib is
 precompiled, small and covers every stdlib import of the engine; the snapshot
 matches the pinned runtime build, its static data restores to the recorded
 checksum with the wasm's data image (computed here independently of
-web/boot.js, and compared with web/boot.js under Node); both steps warn and
-skip instead of breaking the build. Skipped when dist/ is not built; a build
-whose fast-start steps were skipped fails here.
+web/wasm-data.js and web/memory-image.js, and compared with them under Node);
+both steps warn and skip instead of breaking the build. Skipped when dist/ is
+not built; a build whose fast-start steps were skipped fails here.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def data_image(wasm: bytes) -> bytes:
 
 
 def checksum(data: bytes) -> str:
-    """web/boot.js checksum(): FNV-1a style over little-endian 32-bit words."""
+    """web/memory-image.js checksum(): FNV-1a style over little-endian 32-bit words."""
     h = 0x811C9DC5
     words = len(data) // 4
     for (word,) in struct.iter_unpack("<I", data[: words * 4]):
@@ -281,16 +281,22 @@ def test_snapshot_stdlib_only_holds_the_module_names() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
-def test_boot_js_agrees_with_this_test_on_image_checksum_and_pages(tmp_path: Path) -> None:
+def test_the_boot_modules_agree_with_this_test_on_image_checksum_and_pages(
+        tmp_path: Path) -> None:
     sample = bytes(4096) + bytes(range(256)) * 16 + bytes(4000) + b"\x07" * 153
     assert len(sample) == 12345
     paged_file = tmp_path / "paged.bin"
     paged_file.write_bytes(snapshot.pack_pages(sample))
-    boot_js = json.dumps((ROOT / "web" / "boot.js").as_uri())
+    meta, raw, _ = restored_memory()
+    header_file = tmp_path / "header.bin"
+    header_file.write_bytes(raw[:48])
+    data_js = json.dumps((ROOT / "web" / "wasm-data.js").as_uri())
+    image_js = json.dumps((ROOT / "web" / "memory-image.js").as_uri())
     wasm = json.dumps(str(RUNTIME / "pyodide.asm.wasm"))
     script = (
         'import fs from "node:fs";'
-        f"import {{ wasmDataImage, checksum, unpackPages, packPages }} from {boot_js};"
+        f"import {{ wasmDataImage }} from {data_js};"
+        f"import {{ checksum, unpackPages, packPages, snapshotHeader }} from {image_js};"
         f"const image = wasmDataImage(new Uint8Array(fs.readFileSync({wasm})));"
         f"const paged = new Uint8Array(fs.readFileSync({json.dumps(str(paged_file))}));"
         "const unpacked = unpackPages(paged, 12345, 4096);"
@@ -298,14 +304,17 @@ def test_boot_js_agrees_with_this_test_on_image_checksum_and_pages(tmp_path: Pat
         # the same map from a word-aligned view and from one that is not
         "const shifted = new Uint8Array(12346); shifted.set(unpacked, 1);"
         "console.log(JSON.stringify([image.length, checksum(image), checksum(unpacked),"
-        " hex(packPages(unpacked, 4096)), hex(packPages(shifted.subarray(1), 4096))]));"
+        " hex(packPages(unpacked, 4096)), hex(packPages(shifted.subarray(1), 4096)),"
+        f" snapshotHeader(new Uint8Array(fs.readFileSync({json.dumps(str(header_file))})))]));"
     )
     done = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
                           capture_output=True, text=True, check=True)
     image = data_image((RUNTIME / "pyodide.asm.wasm").read_bytes())
     paged = snapshot.pack_pages(sample).hex()
+    header = {"magic": meta["magic"], "memoryOffset": int.from_bytes(raw[4:8], "little"),
+              "buildId": meta["build_id"]}
     assert json.loads(done.stdout) == [len(image), checksum(image), checksum(sample),
-                                       paged, paged]
+                                       paged, paged, header]
 
 
 # ------------------------------------------------------------ failure handling
