@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The page's first module: the board before anything else.
 //
 // The document holds little more than the board; the bar, the notices and
@@ -24,6 +23,8 @@ import { afterNextFrame, nextTask } from "./dom.js";
  * another), or null when `doc` has no square board of text rows. Its size is
  * the document's (the engine wrote it). Display only: the engine validates
  * the document.
+ * @param {{board?: unknown} | null} doc
+ * @returns {number[] | null}
  */
 function boardFromDoc(doc) {
   if (!doc || !Array.isArray(doc.board) || doc.board.length === 0) return null;
@@ -40,11 +41,12 @@ function boardFromDoc(doc) {
  * The stored game drawn first (null with a deal in the URL fragment: that
  * deal is opened instead; a replay link opens over the stored game).
  */
-export const firstGame = location.hash.length > 1 && !location.hash.startsWith("#replay=")
-  ? null : storage.loadGame()?.doc ?? null;
+export const firstGame = /** @type {import("./types").GameDoc | null} unvalidated: drawn, never trusted */ (
+  location.hash.length > 1 && !location.hash.startsWith("#replay=")
+    ? null : /** @type {{doc?: unknown} | null} */ (storage.loadGame())?.doc ?? null);
 
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
-export const renderer = new BoardRenderer(document.getElementById("board"));
+export const renderer = new BoardRenderer(/** @type {HTMLCanvasElement} */ (document.getElementById("board")));
 
 /** Its colours as drawn, or null (no stored game, or not a square board). */
 export const firstBoard = boardFromDoc(firstGame);
@@ -69,7 +71,8 @@ async function makeSprites() {
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-const boardShown = new Promise((resolve) => afterNextFrame(resolve));
+/** @type {Promise<void>} */
+const boardShown = new Promise((resolve) => afterNextFrame(() => resolve()));
 boardShown.then(makeSprites);
 
 // Nothing imports this module: main.js gets the renderer and the first game
