@@ -200,7 +200,7 @@ def test_the_architecture_notes_put_every_module_in_its_layer() -> None:
 # modules that still skip it with `// @ts-nocheck` until they are typed.
 TYPE_CHECKED = ("tsconfig.json", "tsconfig.worker.json")
 NOT_YET_TYPED = frozenset({
-    "render.js", "sw.js", "worker.js",
+    "render.js",
 })
 
 
