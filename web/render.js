@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The board on a <canvas>: a warm wooden board, glossy balls, and the short
 // animations of a turn (roll, clear with "+points", new balls growing in),
 // the bouncing selected ball in its gold frame and the red blink of a cell
@@ -18,7 +17,12 @@
 /** The wooden frame around the cells, as a fraction of the board's side (style.css --frame is the same). */
 export const FRAME = 0.03;
 
+/** @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Ctx a 2D context, on screen or off */
+/** @typedef {ImageBitmap | HTMLCanvasElement} Image an image painted once (makeImage) */
+/** @typedef {(ctx: Ctx, now: number) => void} Overlay drawn over the balls, each frame */
+
 /** Ball colours 1..7 (Okabe–Ito based: distinct for most colour-blind players too). */
+/** @type {(string | null)[]} */
 export const COLORS = [
   null,
   "#e0472b", // 1 red (vermillion)
@@ -38,6 +42,7 @@ export const COLORS = [
  * Shapes that differ in outline, not in size or angle alone: triangle,
  * square, ring, star, heart, cross, diamond.
  */
+/** @type {({name: string, d: string} | null)[]} */
 export const SYMBOLS = [
   null,
   { name: "triangle", d: "M12 3.6 21 19.2H3z" },
@@ -49,17 +54,25 @@ export const SYMBOLS = [
   { name: "diamond", d: "M12 2.5 21.5 12 12 21.5 2.5 12z" },
 ];
 /** Fill and outline of the shape on each colour: dark ink on the light balls, light on the dark ones. */
+/** @type {("light" | "dark" | null)[]} */
 export const SYMBOL_INK = [null, "light", "light", "light", "dark", "light", "dark", "dark"];
 const INKS = {
   light: { fill: "#ffffff", rim: "rgba(35, 16, 4, 0.8)" },
   dark: { fill: "#2a1404", rim: "rgba(255, 255, 255, 0.75)" },
 };
 
-/** Paint the shape of `color` centred at (cx, cy) on a ball of radius r. */
+/**
+ * Paint the shape of `color` centred at (cx, cy) on a ball of radius r.
+ * @param {Ctx} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {number} color
+ */
 export function paintSymbol(ctx, cx, cy, r, color) {
   const symbol = SYMBOLS[color];
   if (!symbol || typeof Path2D !== "function") return;
-  const ink = INKS[SYMBOL_INK[color]];
+  const ink = INKS[/** @type {"light" | "dark"} */ (SYMBOL_INK[color])];
   const scale = (r * 1.2) / 24;
   ctx.save();
   ctx.translate(cx - 12 * scale, cy - 12 * scale);
@@ -81,31 +94,41 @@ const FLASH_MS = 640;
 const FLOAT_MS = 900;
 const BOUNCE_MS = 620;
 
+/** @param {string} hex */
 function hexToRgb(hex) {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/**
+ * @param {string} hex
+ * @param {number[]} target
+ * @param {number} amount
+ */
 function mix(hex, target, amount) {
   const [r, g, b] = hexToRgb(hex);
   const [tr, tg, tb] = target;
-  const f = (a, z) => Math.round(a + (z - a) * amount);
+  const f = (/** @type {number} */ a, /** @type {number} */ z) => Math.round(a + (z - a) * amount);
   return `rgb(${f(r, tr)}, ${f(g, tg)}, ${f(b, tb)})`;
 }
-const lighten = (hex, a) => mix(hex, [255, 255, 255], a);
-const darken = (hex, a) => mix(hex, [0, 0, 0], a);
+const lighten = (/** @type {string} */ hex, /** @type {number} */ a) => mix(hex, [255, 255, 255], a);
+const darken = (/** @type {string} */ hex, /** @type {number} */ a) => mix(hex, [0, 0, 0], a);
 
-const easeOutBack = (t) => {
+const easeOutBack = (/** @type {number} */ t) => {
   const c1 = 1.70158;
   const c3 = c1 + 1;
   return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2;
 };
-const easeInOut = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+const easeInOut = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /**
  * A w×h image painted once by paint(ctx): an ImageBitmap when OffscreenCanvas
  * exists (drawing it needs no snapshot of a source canvas, which costs ~0.1 ms
  * per drawImage without a GPU), else a detached <canvas>.
+ * @param {number} w
+ * @param {number} h
+ * @param {(ctx: Ctx) => void} paint
+ * @returns {Image}
  */
 function makeImage(w, h, paint) {
   if (typeof OffscreenCanvas === "function") {
@@ -119,20 +142,36 @@ function makeImage(w, h, paint) {
   const canvas = document.createElement("canvas");
   canvas.width = w;
   canvas.height = h;
-  paint(canvas.getContext("2d"));
+  paint(/** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")));
   return canvas;
 }
 
+/** @param {Image | null | undefined} image */
 function release(image) {
-  image?.close?.();
+  /** @type {ImageBitmap | null | undefined} */ (image)?.close?.();
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r
+ */
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
 }
 
-/** Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx. */
+/**
+ * Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx.
+ * @param {Ctx} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {number} color
+ */
 export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false) {
   const base = COLORS[color];
   if (!base) return;
@@ -180,30 +219,38 @@ export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false) 
 export class BoardRenderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{reducedMotion: () => boolean}} options
+   * @param {{reducedMotion?: () => boolean}} options
    */
   constructor(canvas, { reducedMotion = () => false } = {}) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
     this.reducedMotion = reducedMotion;
     /** Length of the animations: 1 normal, less is faster. */
     this.pace = () => 1;
     this.symbols = false;
-    this.coming = []; // [index, colour] of the coming balls' cells (marks), or none
+    /** @type {[number, number][]} [index, colour] of the coming balls' cells (marks), or none */
+    this.coming = [];
     /** The board's side, in cells: the last board's, at first the canvas's data-size. */
     this.size = Number(canvas.dataset.size) || 1;
     this.board = new Array(this.size * this.size).fill(0);
-    this.hidden = new Set(); // cells whose static ball is drawn by an animation instead
-    this.overlays = new Set(); // functions (ctx, now) drawn over the balls
+    /** @type {Set<number>} cells whose static ball is drawn by an animation instead */
+    this.hidden = new Set();
+    /** @type {Set<Overlay>} */
+    this.overlays = new Set();
+    /** @type {number | null} */
     this.selected = null;
     this.selectedSince = 0;
-    this.flashing = new Map(); // cell -> start time
-    this.hint = null; // {to, path} cell indices of a hint shown (setHint)
+    /** @type {Map<number, number>} cell -> start time */
+    this.flashing = new Map();
+    /** @type {{from: number, to: number, path: number[]} | null} the cell indices of a hint shown (setHint) */
+    this.hint = null;
     this.loading = false;
     this.frame = 0;
     this.pxSize = 0;
     this.cssSize = 0;
+    /** @type {Image | null} */
     this.backdrop = null;
+    /** @type {Map<number, Image>} */
     this.sprites = new Map();
     // Measured at the first draw (the page's first layout), then on resize.
     if (typeof ResizeObserver === "function") {
@@ -223,6 +270,7 @@ export class BoardRenderer {
   /**
    * Size the backing store to the canvas's CSS size × devicePixelRatio.
    * Returns true when that size changed (the canvas is then blank).
+   * @param {number | null} devicePixels
    */
   measure(devicePixels = null) {
     const rect = this.canvas.getBoundingClientRect();
@@ -254,13 +302,21 @@ export class BoardRenderer {
     return this.pxSize * FRAME;
   }
 
+  /**
+   * The centre of cell `index`, in the canvas's pixels.
+   * @param {number} index
+   * @returns {[number, number]}
+   */
   center(index) {
     const r = Math.floor(index / this.size);
     const c = index % this.size;
     return [this.origin + (c + 0.5) * this.cell, this.origin + (r + 0.5) * this.cell];
   }
 
-  /** Show `board` (size × size colours, row by row) at once, ending nothing that runs. */
+  /**
+   * Show `board` (size × size colours, row by row) at once, ending nothing that runs.
+   * @param {ArrayLike<number>} board
+   */
   setBoard(board) {
     this.board = Array.from(board, (v) => v | 0);
     const size = Math.round(Math.sqrt(this.board.length));
@@ -274,7 +330,10 @@ export class BoardRenderer {
     this.requestDraw();
   }
 
-  /** Draw a shape on every ball (true) or none. */
+  /**
+   * Draw a shape on every ball (true) or none.
+   * @param {boolean} on
+   */
   setSymbols(on) {
     if (this.symbols === Boolean(on)) return;
     this.symbols = Boolean(on);
@@ -283,18 +342,25 @@ export class BoardRenderer {
     this.requestDraw();
   }
 
-  /** Mark where the coming balls land: [[index, colour], ...] (empty: no marks). */
+  /**
+   * Mark where the coming balls land: [[index, colour], ...] (empty: no marks).
+   * @param {[number, number][]} list
+   */
   setComing(list) {
     this.coming = Array.isArray(list) ? list.map(([i, c]) => [i | 0, c | 0]) : [];
     this.requestDraw();
   }
 
+  /** @param {boolean} loading */
   setLoading(loading) {
     this.loading = loading;
     this.requestDraw();
   }
 
-  /** Select a cell (its ball bounces in a gold frame) or null. */
+  /**
+   * Select a cell (its ball bounces in a gold frame) or null.
+   * @param {number | null} index
+   */
   setSelected(index) {
     if (index === this.selected) return;
     this.selected = index;
@@ -306,16 +372,20 @@ export class BoardRenderer {
    * Show a hint's marks: a ring on the target cell `to` and dots on the
    * cells of `path` between `from` and `to` (cell indices 0..80); null
    * removes them. The suggested ball itself is shown by setSelected.
+   * @param {{from: number, to: number, path?: number[]} | null} hint
    */
   setHint(hint) {
     this.hint = hint ? { from: hint.from, to: hint.to, path: Array.from(hint.path ?? []) } : null;
     this.requestDraw();
   }
 
-  /** The hint's path dots and target ring (drawn under the balls). */
+  /**
+   * The hint's path dots and target ring (drawn under the balls).
+   * @param {Ctx} ctx
+   */
   drawHint(ctx) {
     const c = this.cell;
-    const { from, to, path } = this.hint;
+    const { from, to, path } = /** @type {NonNullable<typeof this.hint>} */ (this.hint);
     ctx.save();
     ctx.fillStyle = "#f7c948";
     ctx.strokeStyle = "rgba(90, 45, 10, 0.7)";
@@ -341,7 +411,11 @@ export class BoardRenderer {
     ctx.restore();
   }
 
-  /** Blink `index` red; resolves when the blink is over. */
+  /**
+   * Blink `index` red; resolves when the blink is over.
+   * @param {number} index
+   * @returns {Promise<void>}
+   */
   flash(index) {
     this.flashing.set(index, performance.now());
     this.requestDraw();
@@ -357,6 +431,8 @@ export class BoardRenderer {
   /**
    * Animate a turn (the facade's turn.events) starting from the board shown
    * now, then show `finalBoard`. Resolves when done; at once with reduced motion.
+   * @param {import("./types").Turn} turn
+   * @param {number[]} finalBoard
    */
   async playTurn(turn, finalBoard) {
     if (!this.reducedMotion()) {
@@ -376,10 +452,16 @@ export class BoardRenderer {
     this.setBoard(finalBoard);
   }
 
-  /** Run frame(t in 0..1, ctx) as an overlay for `ms`; resolves at the end. */
+  /**
+   * Run frame(t in 0..1, ctx) as an overlay for `ms`; resolves at the end.
+   * @param {number} ms
+   * @param {(t: number, ctx: Ctx) => void} frame
+   * @returns {Promise<void>}
+   */
   animate(ms, frame) {
     return new Promise((resolve) => {
       const start = performance.now();
+      /** @type {Overlay} */
       const overlay = (ctx, now) => {
         const t = Math.min(1, (now - start) / ms);
         if (t >= 1) {
@@ -397,6 +479,11 @@ export class BoardRenderer {
     });
   }
 
+  /**
+   * @param {number[]} board
+   * @param {import("./types").Cell[]} path
+   * @param {number} color
+   */
   async roll(board, path, color) {
     if (!Array.isArray(path) || path.length === 0) return;
     const cells = path.map(([r, c]) => r * this.size + c);
@@ -419,7 +506,13 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
+  /**
+   * @param {number[]} board
+   * @param {import("./types").Line[]} lines
+   * @param {number} points
+   */
   async clear(board, lines, points) {
+    /** @type {Map<number, number>} */
     const cells = new Map();
     let sx = 0;
     let sy = 0;
@@ -461,7 +554,12 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
-  /** "+points" rising from (x, y) and fading out, always inside the board. */
+  /**
+   * "+points" rising from (x, y) and fading out, always inside the board.
+   * @param {string} text
+   * @param {number} x
+   * @param {number} y
+   */
   floatText(text, x, y) {
     const size = this.cell * 0.62;
     this.animate(FLOAT_MS * this.pace(), (t, ctx) => {
@@ -493,7 +591,12 @@ export class BoardRenderer {
     });
   }
 
+  /**
+   * @param {number[]} board
+   * @param {[import("./types").Cell, number][]} balls
+   */
   async spawn(board, balls) {
+    /** @type {[number, number][]} */
     const list = [];
     for (const ball of balls) {
       const [[r, c], color] = ball;
@@ -518,11 +621,15 @@ export class BoardRenderer {
    * Make the sprite of `color` now, if it is missing and the size is known
    * (first.js makes them ahead, one a task).
    */
+  /** @param {number} color */
   prepareSprite(color) {
     if (this.pxSize >= 10 && COLORS[color] && !this.sprites.has(color)) this.sprite(color);
   }
 
-  /** A cached sprite of one ball (with its shadow) for the current cell size. */
+  /**
+   * A cached sprite of one ball (with its shadow) for the current cell size.
+   * @param {number} color
+   */
   sprite(color) {
     let s = this.sprites.get(color);
     if (s) return s;
@@ -533,6 +640,13 @@ export class BoardRenderer {
     return s;
   }
 
+  /**
+   * @param {Ctx} ctx
+   * @param {number} x
+   * @param {number} y
+   * @param {number} scale
+   * @param {number} color
+   */
   ballAt(ctx, x, y, scale, color, squashX = 1, squashY = 1) {
     if (!COLORS[color] || scale <= 0) return;
     const s = this.sprite(color);
@@ -549,6 +663,10 @@ export class BoardRenderer {
     return this.backdrop;
   }
 
+  /**
+   * @param {Ctx} ctx
+   * @param {number} S the board's side, in pixels
+   */
   paintBackdrop(ctx, S) {
     // wooden frame
     const wood = ctx.createLinearGradient(0, 0, S, S);
