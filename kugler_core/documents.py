@@ -1,21 +1,26 @@
 """Settings and export documents (the shared field checks are in ``checks``).
 
-Settings (``kind: "kugler/settings"``, version 2)::
+Settings (``kind: "kugler/settings"``, version 3)::
 
-    {"kind": "kugler/settings", "version": 2,
+    {"kind": "kugler/settings", "version": 3,
      "language": "da" | "sv" | "en" | null, "line": 4 | 5,
      "speed": null | "normal" | "fast" | "off",
      "watch_speed": "slow" | "normal" | "fast" | "max",
-     "marks": false, "symbols": false, "sound": false, "volume": 60}
+     "look": null | "wood" | "light" | "dark" | "contrast" | "classic",
+     "marks": false, "symbols": null | bool, "sound": false, "volume": 60}
 
 ``speed`` is the animation speed (null: follow the system's
 ``prefers-reduced-motion`` until the player chooses); ``watch_speed`` is the
-pace of the computer playing; ``marks`` shows where the coming balls land;
-``symbols`` draws a shape on every ball; ``sound`` and ``volume`` (0..100)
-are the sounds. A missing field takes its default; a wrong one is a
-``bad_document``. Version 1 (``language``, ``line``, ``reduced_motion``) is
-read: ``reduced_motion`` true becomes ``speed: "off"``, false ``"normal"``,
-null ``null``.
+pace of the computer playing; ``look`` is the page's look (null: follow the
+system's ``prefers-color-scheme`` and ``prefers-contrast`` until the player
+chooses); ``marks`` shows where the coming balls land; ``symbols`` draws a
+shape on every ball (null: as the look has it, on in the high-contrast look
+only); ``sound`` and ``volume`` (0..100) are the sounds. A missing field
+takes its default; a wrong one is a ``bad_document``. Version 1
+(``language``, ``line``, ``reduced_motion``) is read: ``reduced_motion`` true
+becomes ``speed: "off"``, false ``"normal"``, null ``null``. Version 2 (no
+``look``, ``symbols`` a bool) is read: ``symbols`` false, its default then
+and so no choice apart from it, becomes null; true stays true.
 
 Export (``kind: "kugler/export"``, version 1): ``date``, ``game`` (a game
 document or null), ``records`` ``{"4": records doc, "5": records doc}``,
@@ -57,22 +62,24 @@ __all__ = [
 ]
 
 SETTINGS_KIND = "kugler/settings"
-SETTINGS_VERSION = 2
+SETTINGS_VERSION = 3
 EXPORT_KIND = "kugler/export"
 EXPORT_VERSION = 1
 LANGUAGES = ("da", "sv", "en")
 SPEEDS = ("normal", "fast", "off")
 WATCH_SPEEDS = ("slow", "normal", "fast", "max")
+LOOKS = ("wood", "light", "dark", "contrast", "classic")
 VOLUME_DEFAULT = 60
 
 
 # -- settings --
 
 _SETTINGS_V1_KEYS = frozenset({"kind", "version", "language", "line", "reduced_motion"})
-_SETTINGS_KEYS = frozenset({
+_SETTINGS_V2_KEYS = frozenset({
     "kind", "version", "language", "line", "speed", "watch_speed", "marks", "symbols",
     "sound", "volume",
 })
+_SETTINGS_KEYS = _SETTINGS_V2_KEYS | {"look"}
 
 
 def _settings_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
@@ -85,13 +92,24 @@ def _settings_1_to_2(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-SETTINGS_MIGRATIONS: dict[int, Migration] = {1: _settings_1_to_2}
+def _settings_2_to_3(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: ``look`` comes (missing: null, the system's), and
+    ``symbols`` false (the default, no choice apart from it) becomes null."""
+    expect_keys(d, (), _SETTINGS_V2_KEYS, "settings")
+    if "symbols" in d and not expect_bool(d["symbols"], "settings.symbols"):
+        d["symbols"] = None
+    d["version"] = 3
+    return d
+
+
+SETTINGS_MIGRATIONS: dict[int, Migration] = {1: _settings_1_to_2, 2: _settings_2_to_3}
 """``SETTINGS_MIGRATIONS[n]`` turns a version-n settings document into n + 1."""
 
 
 def default_settings() -> dict[str, Any]:
     """Settings for a first visit: browser language, 5 in a row, system
-    motion, every option off, volume 60."""
+    motion and look, shapes as the look has them, every other option off,
+    volume 60."""
     return {
         "kind": SETTINGS_KIND,
         "version": SETTINGS_VERSION,
@@ -99,8 +117,9 @@ def default_settings() -> dict[str, Any]:
         "line": 5,
         "speed": None,
         "watch_speed": "normal",
+        "look": None,
         "marks": False,
-        "symbols": False,
+        "symbols": None,
         "sound": False,
         "volume": VOLUME_DEFAULT,
     }
@@ -117,7 +136,7 @@ def _choice(d: dict[str, Any], key: str, choices: tuple[str, ...], nullable: boo
 
 
 def validate_settings(doc: object) -> dict[str, Any]:
-    """Check a settings document (version 1 or 2) and return it at version 2;
+    """Check a settings document (version 1, 2 or 3) and return it at version 3;
     missing fields take their defaults.
 
     Raises DocumentError (``newer_version`` or ``bad_document``).
@@ -133,8 +152,10 @@ def validate_settings(doc: object) -> dict[str, Any]:
         out["speed"] = _choice(d, "speed", SPEEDS, True)
     if "watch_speed" in d:
         out["watch_speed"] = _choice(d, "watch_speed", WATCH_SPEEDS, False)
+    if "look" in d:
+        out["look"] = _choice(d, "look", LOOKS, True)
     for key in ("marks", "symbols", "sound"):
-        if key in d:
+        if key in d and not (key == "symbols" and d[key] is None):
             out[key] = expect_bool(d[key], f"settings.{key}")
     if "volume" in d:
         out["volume"] = expect_int(d["volume"], "settings.volume", 0, 100)

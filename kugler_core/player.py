@@ -58,6 +58,8 @@ from .errors import StrengthError
 from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
+from .value import Weights, WeightsError
+from .value import weights as learned_weights
 
 __all__ = ["STRENGTHS", "Strength", "View", "choose", "rank", "suggest"]
 
@@ -102,15 +104,21 @@ class Effort:
     ``crowded``: below this many free cells ``refine_crowded`` and
     ``top_crowded`` are used instead; ``samples``: how many sampled cells for
     a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
-    best reply.
+    best reply; ``learned``: when above 0 (and the learned value of the
+    variant loads), the best reply is the best of the ``learned`` best replies
+    by ``rank``, each worth its points and the learned points to come after
+    it (``kugler_core.value``), instead of the hand-made evaluation. 0 for
+    both strengths: on the crisis positions it lost more (docs/player.md,
+    row 57).
     """
 
-    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "refine", "refine_crowded",
-                 "reply", "samples", "top", "top_crowded")
+    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "refine",
+                 "refine_crowded", "reply", "samples", "top", "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
                  refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
-                 deep_replies: int = 4, deep_samples: int = 3) -> None:
+                 deep_replies: int = 4, deep_samples: int = 3, learned: int = 0) -> None:
+        self.learned = learned
         self.deep = deep
         self.deep_replies = deep_replies
         self.deep_samples = deep_samples
@@ -365,6 +373,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
                for _ in range(effort.deep_samples)]
     deep = board.count(0) < effort.deep  # the same depth for every candidate
+    learned = _learned(line) if effort.learned else None
     best: tuple[float, int, int] | None = None
     for _value, (source, target) in top:
         b = _played(board, source, target)
@@ -384,7 +393,9 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                 cells.append(cell)
             landed = settle(after, cells, line)
             if 0 in after:
-                if deep:
+                if learned is not None:
+                    total += landed + _learned_reply(after, t, effort, learned)
+                elif deep:
                     total += landed + _deep_reply(after, t, effort, unknown)
                 else:
                     total += landed + _best_reply(after, t, effort.reply)
@@ -429,6 +440,32 @@ def _deep_reply(board: list[int], t: Tables, effort: Effort,
                 landed = settle(after, cells, line)
                 total += landed + evaluate(after, t) if 0 in after else INF_LOSS
             v = total / len(unknown)
+        if v > best:
+            best = v
+    return best
+
+
+def _learned(line: int) -> Weights | None:
+    """The learned value of variant ``line``, or None when its weights are
+    missing or damaged (the hand-made evaluation is used then)."""
+    try:
+        return learned_weights(line)
+    except WeightsError:
+        return None
+
+
+def _learned_reply(board: list[int], t: Tables, effort: Effort, learned: Weights) -> float:
+    """The value of the best reply on ``board`` in points: the best of the
+    ``effort.learned`` best replies by ``rank``, each worth the points it
+    makes and the learned points to come of the board after it."""
+    ranked = rank(board, t, effort.reply)
+    if not ranked:
+        return INF_LOSS
+    line = t.line
+    best = INF_LOSS
+    for _value, (source, target) in ranked[: effort.learned]:
+        b = _played(board, source, target)
+        v = settle(b, (target,), line) + learned.value(b)
         if v > best:
             best = v
     return best

@@ -35,7 +35,7 @@ DEFAULT_DATE_EPOCH = 315532800
 """1980-01-01, the earliest date a zip entry can hold."""
 
 WHEEL_TAG = "py3-none-any"
-PACKAGE_DATA = ("py.typed",)
+PACKAGE_DATA = ("py.typed", "value5.bin")
 LICENSE_FILE = "LICENSE"
 
 

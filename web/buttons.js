@@ -4,7 +4,7 @@
 //   game over        #go-new, #go-retry, #go-replay, #go-share, the name form's #go-name-save
 //   statistics       #export, #import (its hidden file field #import-file)
 //   ranking          each row's button.replay and button.share-game
-//   Options          input[name=marks|symbols|sound|volume|speed]
+//   Options          input[name=marks|symbols|sound|volume|speed|look]
 //   replay viewer    #replay-prev, -next, -first, -last, -play, -move (the slider),
 //                    -play-deal, -share (#replay-speed is read as it is, window-replay.js)
 //   engine failure   #engine-retry
@@ -86,6 +86,11 @@ function installOptionInputs() {
   for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=speed]"))) {
     radio.addEventListener("change", () => {
       if (radio.checked) setOption("speed", radio.value);
+    });
+  }
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=look]"))) {
+    radio.addEventListener("change", () => {
+      if (radio.checked) setOption("look", radio.value === "auto" ? null : radio.value);
     });
   }
 }

@@ -13,10 +13,14 @@
 //
 // It decides nothing: the stored board is drawn as stored, unvalidated
 // (display only); the engine validates the saved game once it is ready.
+// The page and the board are painted in the stored settings' look (Auto: the
+// system's), set on html[data-look] before anything is drawn, so no other
+// look flashes first.
 
-import { BoardRenderer, COLORS } from "./render.js";
+import { BALL_COLORS, BoardRenderer } from "./render.js";
 import * as storage from "./storage.js";
 import { afterNextFrame, nextTask } from "./dom.js";
+import { applyLook, storedLook } from "./looks.js";
 
 /**
  * The colours of a stored game document's board (its rows, one after
@@ -45,8 +49,18 @@ export const firstGame = /** @type {import("./types").GameDoc | null} unvalidate
   location.hash.length > 1 && !location.hash.startsWith("#replay=")
     ? null : /** @type {{doc?: unknown} | null} */ (storage.loadGame())?.doc ?? null);
 
+/** The stored settings as stored (unvalidated, display only), or null. */
+const storedSettings = /** @type {{doc?: any} | null} */ (storage.readDoc(storage.KEYS.settings))?.doc ?? null;
+
+/** The look the first board is painted in (html[data-look]). */
+export const firstLook = storedLook(storedSettings);
+applyLook(firstLook);
+
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
 export const renderer = new BoardRenderer(/** @type {HTMLCanvasElement} */ (document.getElementById("board")));
+// the shapes on the balls as the stored settings have them (null: as the look has them)
+const storedSymbols = storedSettings && typeof storedSettings === "object" ? storedSettings.symbols : null;
+if (storedSymbols === true || (storedSymbols == null && firstLook === "contrast")) renderer.setSymbols(true);
 
 /** Its colours as drawn, or null (no stored game, or not a square board). */
 export const firstBoard = boardFromDoc(firstGame);
@@ -62,7 +76,7 @@ performance.mark("kugler:first-board");
  * and the coming ones) only copies images instead of making them.
  */
 async function makeSprites() {
-  for (let color = 1; color < COLORS.length; color += 1) {
+  for (let color = 1; color <= BALL_COLORS; color += 1) {
     await nextTask();
     renderer.prepareSprite(color);
   }

@@ -1,5 +1,5 @@
-// The player's options (feature): marks, shapes, sound and volume, animation
-// speed (the Options window), and the page's language (the language window),
+// The player's options (feature): the look, marks, shapes, sound and volume,
+// animation speed (the Options window), and the page's language (the language window),
 // each a field of the settings document. The page asks for a change
 // (settings.js changeSettings), the engine validates it, and the views show
 // what the validated settings say (window-options.js, language.js). The
@@ -13,7 +13,7 @@ import { openWindow } from "./windows.js";
 import { showOptions } from "./window-options.js";
 
 /** The settings fields the Options window changes. */
-export const OPTIONS = Object.freeze(["marks", "symbols", "sound", "volume", "speed"]);
+export const OPTIONS = Object.freeze(["look", "marks", "symbols", "sound", "volume", "speed"]);
 
 /** Open the Options window on the settings as they are. */
 export function openOptions() {

@@ -1,7 +1,8 @@
-// The board on a <canvas>: a warm wooden board, glossy balls, and the short
-// animations of a turn (roll, clear with "+points", new balls growing in),
-// the bouncing selected ball in its gold frame and the red blink of a cell
-// that cannot be reached.
+// The board on a <canvas>: the frame and the cells, glossy balls, and the
+// short animations of a turn (roll, clear with "+points", new balls growing
+// in), the bouncing selected ball in its frame and the red blink of a cell
+// that cannot be reached. Every colour comes from the look's palette
+// (looks.js): a renderer follows the look applied (onLook) and draws again.
 //
 // The renderer never decides anything: it draws the board it is given.
 // All animations resolve their promise when done; with reduced motion they
@@ -14,25 +15,17 @@
 // the canvas's data-size (index.html: the engine's board size, held equal by
 // tests/unit/test_web_modules.py).
 
+import { currentLook, onLook, paletteOf } from "./looks.js";
+
 /** The wooden frame around the cells, as a fraction of the board's side (style.css --frame is the same). */
 export const FRAME = 0.03;
+
+/** The number of ball colours (1..7; their colours are each look's palette's). */
+export const BALL_COLORS = 7;
 
 /** @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Ctx a 2D context, on screen or off */
 /** @typedef {ImageBitmap | HTMLCanvasElement} Image an image painted once (makeImage) */
 /** @typedef {(ctx: Ctx, now: number) => void} Overlay drawn over the balls, each frame */
-
-/** Ball colours 1..7 (Okabe–Ito based: distinct for most colour-blind players too). */
-/** @type {(string | null)[]} */
-export const COLORS = [
-  null,
-  "#e0472b", // 1 red (vermillion)
-  "#13a374", // 2 green (bluish green)
-  "#2265c7", // 3 blue
-  "#f4d03a", // 4 yellow
-  "#d4589f", // 5 pink (reddish purple)
-  "#5cc2f2", // 6 light blue (sky)
-  "#f5961d", // 7 orange
-];
 
 /**
  * The shape drawn on each ball colour 1..7 with symbols on: an SVG path in a
@@ -165,20 +158,27 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 /**
- * Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx.
+ * The same colour as `rgba` ("rgba(r, g, b, a)") with alpha 0.
+ * @param {string} rgba
+ */
+const clear = (rgba) => rgba.replace(/,\s*[\d.]+\)$/, ", 0)");
+
+/**
+ * Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx,
+ * in the colours of `palette` (looks.js).
  * @param {Ctx} ctx
  * @param {number} cx
  * @param {number} cy
  * @param {number} r
  * @param {number} color
  */
-export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false) {
-  const base = COLORS[color];
+export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false, palette = paletteOf("wood")) {
+  const base = palette.balls[color];
   if (!base) return;
   if (shadow) {
     const sg = ctx.createRadialGradient(cx + r * 0.12, cy + r * 0.78, r * 0.1, cx + r * 0.12, cy + r * 0.78, r * 1.0);
-    sg.addColorStop(0, "rgba(40, 20, 5, 0.45)");
-    sg.addColorStop(1, "rgba(40, 20, 5, 0)");
+    sg.addColorStop(0, palette.ballShadow);
+    sg.addColorStop(1, clear(palette.ballShadow));
     ctx.fillStyle = sg;
     ctx.beginPath();
     ctx.ellipse(cx + r * 0.12, cy + r * 0.8, r * 1.0, r * 0.42, 0, 0, Math.PI * 2);
@@ -196,12 +196,19 @@ export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false) 
   ctx.fill();
   // light bounced from the board, lower right
   const rg = ctx.createRadialGradient(cx + r * 0.45, cy + r * 0.55, 0, cx + r * 0.45, cy + r * 0.55, r * 0.6);
-  rg.addColorStop(0, "rgba(255, 236, 200, 0.32)");
-  rg.addColorStop(1, "rgba(255, 236, 200, 0)");
+  rg.addColorStop(0, palette.ballBounce);
+  rg.addColorStop(1, clear(palette.ballBounce));
   ctx.fillStyle = rg;
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.fill();
+  if (palette.ballRim) {
+    ctx.lineWidth = Math.max(1, r * 0.09);
+    ctx.strokeStyle = palette.ballRim;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r - ctx.lineWidth / 2, 0, Math.PI * 2);
+    ctx.stroke();
+  }
   if (symbol) paintSymbol(ctx, cx, cy, r, color);
   // specular highlight
   const hx = cx - r * 0.36;
@@ -252,6 +259,9 @@ export class BoardRenderer {
     this.backdrop = null;
     /** @type {Map<number, Image>} */
     this.sprites = new Map();
+    /** The look's colours (looks.js); a change of look draws the board again. */
+    this.palette = paletteOf(currentLook());
+    onLook((look) => this.setPalette(paletteOf(look)));
     // Measured at the first draw (the page's first layout), then on resize.
     if (typeof ResizeObserver === "function") {
       const ro = new ResizeObserver((entries) => {
@@ -331,6 +341,20 @@ export class BoardRenderer {
   }
 
   /**
+   * Draw in the colours of `palette` (looks.js) from the next frame on.
+   * @param {ReturnType<typeof paletteOf>} palette
+   */
+  setPalette(palette) {
+    if (palette === this.palette) return;
+    this.palette = palette;
+    release(this.backdrop);
+    this.backdrop = null;
+    for (const sprite of this.sprites.values()) release(sprite);
+    this.sprites.clear();
+    this.requestDraw();
+  }
+
+  /**
    * Draw a shape on every ball (true) or none.
    * @param {boolean} on
    */
@@ -386,9 +410,10 @@ export class BoardRenderer {
   drawHint(ctx) {
     const c = this.cell;
     const { from, to, path } = /** @type {NonNullable<typeof this.hint>} */ (this.hint);
+    const p = this.palette;
     ctx.save();
-    ctx.fillStyle = "#f7c948";
-    ctx.strokeStyle = "rgba(90, 45, 10, 0.7)";
+    ctx.fillStyle = p.hint;
+    ctx.strokeStyle = p.hintEdge;
     ctx.lineWidth = Math.max(1, c * 0.025);
     for (const idx of path) {
       if (idx === from || idx === to) continue;
@@ -400,12 +425,13 @@ export class BoardRenderer {
     }
     const [x, y] = this.center(to);
     ctx.lineWidth = c * 0.11;
-    ctx.strokeStyle = "rgba(90, 45, 10, 0.6)";
+    ctx.strokeStyle = p.hintRingEdge;
+
     ctx.beginPath();
     ctx.arc(x, y, c * 0.31, 0, Math.PI * 2);
     ctx.stroke();
     ctx.lineWidth = c * 0.065;
-    ctx.strokeStyle = "#f7c948";
+    ctx.strokeStyle = p.hint;
     ctx.setLineDash([c * 0.14, c * 0.06]);
     ctx.stroke();
     ctx.restore();
@@ -537,7 +563,7 @@ export class BoardRenderer {
         this.ballAt(ctx, x, y, Math.max(0, scale), color);
         // sparkle ring
         ctx.globalAlpha = (1 - t) * 0.8;
-        ctx.strokeStyle = "#fff4c2";
+        ctx.strokeStyle = this.palette.sparkle;
         ctx.lineWidth = this.cell * 0.05;
         ctx.beginPath();
         ctx.arc(x, y, this.cell * (0.3 + t * 0.35), 0, Math.PI * 2);
@@ -576,15 +602,16 @@ export class BoardRenderer {
       // figure reads on the pale wood, on every ball colour and shape alike
       ctx.lineJoin = "round";
       ctx.lineWidth = Math.max(4, size * 0.3);
-      ctx.strokeStyle = "#1e0b02";
+      const [outline, top, bottom] = this.palette.points;
+      ctx.strokeStyle = outline;
       ctx.shadowColor = "rgba(0, 0, 0, 0.6)";
       ctx.shadowBlur = size * 0.25;
       ctx.strokeText(text, x, yy);
       ctx.shadowColor = "transparent";
       ctx.shadowBlur = 0;
       const g = ctx.createLinearGradient(0, yy - size / 2, 0, yy + size / 2);
-      g.addColorStop(0, "#fff7c8");
-      g.addColorStop(1, "#f7b733");
+      g.addColorStop(0, top);
+      g.addColorStop(1, bottom);
       ctx.fillStyle = g;
       ctx.fillText(text, x, yy);
       ctx.restore();
@@ -623,7 +650,7 @@ export class BoardRenderer {
    */
   /** @param {number} color */
   prepareSprite(color) {
-    if (this.pxSize >= 10 && COLORS[color] && !this.sprites.has(color)) this.sprite(color);
+    if (this.pxSize >= 10 && this.palette.balls[color] && !this.sprites.has(color)) this.sprite(color);
   }
 
   /**
@@ -635,7 +662,8 @@ export class BoardRenderer {
     if (s) return s;
     const size = Math.ceil(this.cell * 1.1);
     s = makeImage(size, size, (ctx) =>
-      paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.385, color, true, this.symbols));
+      paintBall(ctx, size / 2, size / 2 - this.cell * 0.02, this.cell * 0.385, color, true, this.symbols,
+        this.palette));
     this.sprites.set(color, s);
     return s;
   }
@@ -648,7 +676,7 @@ export class BoardRenderer {
    * @param {number} color
    */
   ballAt(ctx, x, y, scale, color, squashX = 1, squashY = 1) {
-    if (!COLORS[color] || scale <= 0) return;
+    if (!this.palette.balls[color] || scale <= 0) return;
     const s = this.sprite(color);
     const w = s.width * scale * squashX;
     const h = s.height * scale * squashY;
@@ -668,57 +696,63 @@ export class BoardRenderer {
    * @param {number} S the board's side, in pixels
    */
   paintBackdrop(ctx, S) {
-    // wooden frame
+    const p = this.palette;
+    if (p.board === "bevel") {
+      this.paintBevelBackdrop(ctx, S);
+      return;
+    }
+    // the frame (wood: with its grain)
     const wood = ctx.createLinearGradient(0, 0, S, S);
-    wood.addColorStop(0, "#8a5530");
-    wood.addColorStop(0.45, "#6b3d1f");
-    wood.addColorStop(1, "#4a2812");
+    wood.addColorStop(0, p.frame[0]);
+    wood.addColorStop(0.45, p.frame[1]);
+    wood.addColorStop(1, p.frame[2]);
     roundRect(ctx, 0, 0, S, S, S * 0.035);
     ctx.fillStyle = wood;
     ctx.fill();
-    // grain
-    ctx.save();
-    ctx.clip();
-    ctx.globalAlpha = 0.08;
-    ctx.strokeStyle = "#2b1405";
-    for (let i = 0; i < 40; i += 1) {
-      ctx.lineWidth = S * (0.001 + ((i * 7) % 5) * 0.0006);
-      ctx.beginPath();
-      const y = (i / 40) * S;
-      ctx.moveTo(0, y);
-      ctx.bezierCurveTo(S * 0.3, y + S * 0.01 * Math.sin(i), S * 0.6, y - S * 0.012 * Math.cos(i), S, y + S * 0.006);
-      ctx.stroke();
+    if (p.grain) {
+      ctx.save();
+      ctx.clip();
+      ctx.globalAlpha = 0.08;
+      ctx.strokeStyle = p.grain;
+      for (let i = 0; i < 40; i += 1) {
+        ctx.lineWidth = S * (0.001 + ((i * 7) % 5) * 0.0006);
+        ctx.beginPath();
+        const y = (i / 40) * S;
+        ctx.moveTo(0, y);
+        ctx.bezierCurveTo(S * 0.3, y + S * 0.01 * Math.sin(i), S * 0.6, y - S * 0.012 * Math.cos(i), S, y + S * 0.006);
+        ctx.stroke();
+      }
+      ctx.restore();
     }
-    ctx.restore();
     // frame bevel
     ctx.lineWidth = S * 0.004;
     roundRect(ctx, S * 0.002, S * 0.002, S * 0.996, S * 0.996, S * 0.034);
-    ctx.strokeStyle = "rgba(255, 214, 160, 0.35)";
+    ctx.strokeStyle = p.frameEdge;
     ctx.stroke();
     // inner well
     const o = this.origin;
     const inner = this.inner;
     roundRect(ctx, o - S * 0.006, o - S * 0.006, inner + S * 0.012, inner + S * 0.012, S * 0.018);
-    ctx.fillStyle = "#2e1709";
+    ctx.fillStyle = p.well;
     ctx.fill();
-    // cells: warm cream tiles, gently recessed; the two kinds of tile are
+    // cells: tiles gently recessed, in two shades; the two kinds of tile are
     // painted once and copied (81 clipped paths cost ~40 ms without a GPU)
     const c = this.cell;
     const gap = Math.max(1, c * 0.045);
     const w = c - gap;
     const pad = 1;
     const side = Math.ceil(w) + 2 * pad;
-    const tiles = [true, false].map((light) => makeImage(side, side, (t) => {
+    const tiles = p.tiles.map(([from, to]) => makeImage(side, side, (t) => {
       const g = t.createLinearGradient(pad, pad, pad + w, pad + w);
-      g.addColorStop(0, light ? "#f3dfb8" : "#ecd6ab");
-      g.addColorStop(1, light ? "#dcbc86" : "#d4b27b");
+      g.addColorStop(0, from);
+      g.addColorStop(1, to);
       roundRect(t, pad, pad, w, w, c * 0.12);
       t.fillStyle = g;
       t.fill();
       // inner shadow at the top-left edge
       t.clip();
       t.lineWidth = c * 0.08;
-      t.strokeStyle = "rgba(120, 70, 20, 0.18)";
+      t.strokeStyle = p.tileShade;
       roundRect(t, pad + c * 0.02, pad + c * 0.02, w + c * 0.06, w + c * 0.06, c * 0.14);
       t.stroke();
     }));
@@ -728,6 +762,73 @@ export class BoardRenderer {
         ctx.drawImage(tile, o + col * c + gap / 2 - pad, o + r * c + gap / 2 - pad);
       }
     }
+    for (const tile of tiles) release(tile);
+  }
+
+  /**
+   * The classic board: a grey frame raised in one bevel and 81 grey cells
+   * each raised in its own (light edges at the top and left, dark at the
+   * bottom and right), square, as on the desktops of the 1990s.
+   * @param {Ctx} ctx
+   * @param {number} S the board's side, in pixels
+   */
+  paintBevelBackdrop(ctx, S) {
+    const p = this.palette;
+    /**
+     * A raised (or, with `sunken`, pressed) bevelled square; its edge is `edge` wide.
+     * @param {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} t
+     * @param {number} x @param {number} y @param {number} w @param {number} edge
+     * @param {string | CanvasGradient} fill @param {boolean} [sunken]
+     */
+    const bevel = (t, x, y, w, edge, fill, sunken = false) => {
+      t.fillStyle = fill;
+      t.fillRect(x, y, w, w);
+      const [lit, shade] = sunken ? [p.tileShade, p.tileLight] : [p.tileLight, p.tileShade];
+      t.fillStyle = lit;
+      t.beginPath();
+      t.moveTo(x, y);
+      t.lineTo(x + w, y);
+      t.lineTo(x + w - edge, y + edge);
+      t.lineTo(x + edge, y + edge);
+      t.lineTo(x + edge, y + w - edge);
+      t.lineTo(x, y + w);
+      t.fill();
+      t.fillStyle = shade;
+      t.beginPath();
+      t.moveTo(x + w, y + w);
+      t.lineTo(x, y + w);
+      t.lineTo(x + edge, y + w - edge);
+      t.lineTo(x + w - edge, y + w - edge);
+      t.lineTo(x + w - edge, y + edge);
+      t.lineTo(x + w, y);
+      t.fill();
+    };
+    const frame = ctx.createLinearGradient(0, 0, S, S);
+    frame.addColorStop(0, p.frame[0]);
+    frame.addColorStop(0.45, p.frame[1]);
+    frame.addColorStop(1, p.frame[2]);
+    bevel(ctx, 0, 0, S, Math.max(2, S * 0.008), frame);
+    const o = this.origin;
+    const inner = this.inner;
+    const rim = Math.max(1, S * 0.004);
+    bevel(ctx, o - rim, o - rim, inner + 2 * rim, rim, p.well, true);
+    const c = this.cell;
+    const side = Math.max(1, Math.floor(c));
+    const edge = Math.max(1, Math.round(c * 0.07));
+    const tiles = p.tiles.map(([from, to]) => makeImage(side, side, (t) => {
+      const g = t.createLinearGradient(0, 0, side, side);
+      g.addColorStop(0, from);
+      g.addColorStop(1, to);
+      bevel(t, 0, 0, side, edge, p.well);
+      t.fillStyle = g;
+      t.fillRect(edge, edge, side - 2 * edge, side - 2 * edge);
+    }));
+    for (let r = 0; r < this.size; r += 1) {
+      for (let col = 0; col < this.size; col += 1) {
+        ctx.drawImage(tiles[(r + col) % 2], o + col * c, o + r * c, c, c);
+      }
+    }
+    for (const tile of tiles) release(tile);
   }
 
   requestDraw() {
@@ -758,7 +859,7 @@ export class BoardRenderer {
       const t = (now - start) / FLASH_MS;
       const alpha = reduced ? 0.75 : 0.85 * Math.abs(Math.sin(t * Math.PI * 3));
       const [x, y] = this.center(idx);
-      ctx.fillStyle = `rgba(214, 40, 30, ${alpha.toFixed(3)})`;
+      ctx.fillStyle = `rgba(${this.palette.blink}, ${alpha.toFixed(3)})`;
       roundRect(ctx, x - c * 0.45, y - c * 0.45, c * 0.9, c * 0.9, c * 0.12);
       ctx.fill();
     }
@@ -767,11 +868,12 @@ export class BoardRenderer {
     if (this.selected !== null) {
       const [x, y] = this.center(this.selected);
       const g = ctx.createLinearGradient(x - c / 2, y - c / 2, x + c / 2, y + c / 2);
-      g.addColorStop(0, "#fff1a8");
-      g.addColorStop(0.5, "#e9b530");
-      g.addColorStop(1, "#a8741a");
+      const [light, middle, dark] = this.palette.select;
+      g.addColorStop(0, light);
+      g.addColorStop(0.5, middle);
+      g.addColorStop(1, dark);
       ctx.save();
-      ctx.shadowColor = "rgba(255, 200, 60, 0.85)";
+      ctx.shadowColor = this.palette.selectGlow;
       ctx.shadowBlur = c * 0.25;
       ctx.lineWidth = c * 0.075;
       ctx.strokeStyle = g;
@@ -782,7 +884,7 @@ export class BoardRenderer {
 
     // the coming balls' marks: small balls on their empty cells
     for (const [idx, color] of this.coming) {
-      if (this.board[idx] || this.hidden.has(idx) || !COLORS[color]) continue;
+      if (this.board[idx] || this.hidden.has(idx) || !this.palette.balls[color]) continue;
       const [x, y] = this.center(idx);
       this.ballAt(ctx, x, y, 0.46, color);
     }
@@ -806,7 +908,7 @@ export class BoardRenderer {
     for (const overlay of [...this.overlays]) overlay(ctx, now);
 
     if (this.loading) {
-      ctx.fillStyle = "rgba(40, 20, 8, 0.18)";
+      ctx.fillStyle = this.palette.loading;
       ctx.fillRect(0, 0, S, S);
     }
 

@@ -37,8 +37,8 @@ export const app = {
   busy: 0,
   /** @type {import("./types").SettingsDoc} The validated settings document (defaults until the engine has read the stored one). */
   settings: {
-    kind: "kugler/settings", version: 2, language: null, line: 5, speed: null, watch_speed: "normal",
-    marks: false, symbols: false, sound: false, volume: 60,
+    kind: "kugler/settings", version: 3, language: null, line: 5, speed: null, watch_speed: "normal",
+    look: null, marks: false, symbols: null, sound: false, volume: 60,
   },
   /**
    * The computer's help on the board now: "hint" (a hint is shown), "watch"

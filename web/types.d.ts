@@ -174,8 +174,11 @@ export interface SettingsDoc {
   line: number;
   speed: "normal" | "fast" | "off" | null;
   watch_speed: "slow" | "normal" | "fast" | "max";
+  /** The page's look (null: the system's light or dark). */
+  look: "wood" | "light" | "dark" | "contrast" | "classic" | null;
   marks: boolean;
-  symbols: boolean;
+  /** A shape on every ball (null: as the look has it). */
+  symbols: boolean | null;
   sound: boolean;
   volume: number;
 }

@@ -10,15 +10,26 @@
 // computer helps (a hint shown, or watching it play: app.help) they are
 // drawn even with the option off: the computer's move is based on them.
 //
+// The look (looks.js): the settings' choice, or with none (Auto) the one the
+// system's preferences give, followed live when they change; applied once the
+// engine has read the stored settings (first.js painted the stored look
+// before). The shapes on the balls: the settings' choice, or with none the
+// look's (on in the high-contrast look only).
+//
 // Page hooks: input[name=marks|symbols|sound|volume], input[name=speed]
-// (normal, fast, off); data-coming="1".."7" on the grid's marked cells;
-// html[data-symbols] while the shapes are on; html[data-speed] (the chosen
-// speed, "auto" when none).
+// (normal, fast, off); input[name=look] (auto, wood, light, dark, contrast,
+// classic, where the looks offered are); data-coming="1".."7" on the grid's
+// marked cells; html[data-symbols] while the shapes are on; html[data-speed]
+// (the chosen speed, "auto" when none); html[data-look] (looks.js).
 
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
 import { reducedMotion, showComing, showSymbols } from "./board.js";
 import { SYMBOLS, SYMBOL_INK } from "./render.js";
+import { applyLook, currentLook, onSystemLook, resolveLook } from "./looks.js";
+
+/** True once the settings are the engine's (or the player changed one): until then first.js's look stays. */
+let settingsKnown = false;
 
 /** @type {Record<string, {fill: string, rim: string}>} */
 const INK = {
@@ -55,25 +66,39 @@ function showMarks(list = marks()) {
   showComing(list);
 }
 
+/** Show the look the settings ask for (Auto: the system's) and the shapes that go with it. */
+function showLook() {
+  const s = app.settings;
+  if (settingsKnown) applyLook(resolveLook(s.look));
+  // no choice of shapes: the look's (on in the high-contrast look)
+  const symbols = typeof s.symbols === "boolean" ? s.symbols : currentLook() === "contrast";
+  /** @type {HTMLInputElement} */ ($("options-window").querySelector("input[name=symbols]")).checked = symbols;
+  if (!settingsKnown) return;
+  if (symbols) root.dataset.symbols = "";
+  else delete root.dataset.symbols;
+  showSymbols(symbols);
+}
+
 /** Put the validated settings into the window's inputs and onto the board. */
 export function showOptions() {
   const s = app.settings;
   const form = $("options-window");
   /** @param {string} name */
   const input = (name) => /** @type {HTMLInputElement} */ (form.querySelector(`input[name=${name}]`));
+  /** @param {string} name */
+  const radios = (name) => /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[name=${name}]`));
   input("marks").checked = Boolean(s.marks);
-  input("symbols").checked = Boolean(s.symbols);
+  const look = s.look ?? "auto";
+  for (const radio of radios("look")) radio.checked = radio.value === look;
   input("sound").checked = Boolean(s.sound);
   const volume = input("volume");
   volume.value = String(s.volume ?? 60);
   volume.disabled = !s.sound;
   // No speed chosen yet: the one the system's preference gives is checked.
   const speed = s.speed ?? (reducedMotion() ? "off" : "normal");
-  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=speed]"))) radio.checked = radio.value === speed;
-  if (s.symbols) root.dataset.symbols = "";
-  else delete root.dataset.symbols;
+  for (const radio of radios("speed")) radio.checked = radio.value === speed;
   root.dataset.speed = s.speed ?? "auto";
-  showSymbols(Boolean(s.symbols));
+  showLook();
   showMarks();
 }
 
@@ -82,7 +107,11 @@ export function installOptionsView() {
   for (let color = 1; color < SYMBOLS.length; color += 1) {
     root.style.setProperty(`--symbol-${color}`, symbolImage(color));
   }
-  on("settings", showOptions);
+  on("settings", () => {
+    settingsKnown = true;
+    showOptions();
+  });
+  onSystemLook(showLook);
   on("state", () => showMarks());
   on("help", () => showMarks());
   on("turn", () => showMarks([])); // the move animates; the next state shows the new marks

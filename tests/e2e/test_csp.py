@@ -101,9 +101,9 @@ def test_index_has_the_strict_policy_and_only_hashed_inline_elements() -> None:
     scan.feed((DIST / "index.html").read_text(encoding="utf-8"))
     assert len(scan.policies) == 1, "index.html needs exactly one CSP <meta>"
     policy = parse_policy(scan.policies[0])
-    # The board's script and the two stylesheets are inline (tools/inline.py),
+    # The board's script and the three stylesheets are inline (tools/inline.py),
     # each allowed by its own hash and nothing more.
-    assert len(scan.scripts) == 1 and len(scan.styles) == 2
+    assert len(scan.scripts) == 1 and len(scan.styles) == 3
     required = {**REQUIRED,
                 "script-src": REQUIRED["script-src"] + [sha256_source(t) for t in scan.scripts],
                 "style-src": REQUIRED["style-src"] + [sha256_source(t) for t in scan.styles]}

@@ -28,9 +28,9 @@ V1 = {"kind": "kugler/settings", "version": 1}
 
 def test_default_settings() -> None:
     assert default_settings() == {
-        "kind": "kugler/settings", "version": 2, "language": None, "line": 5,
-        "speed": None, "watch_speed": "normal", "marks": False, "symbols": False,
-        "sound": False, "volume": 60,
+        "kind": "kugler/settings", "version": 3, "language": None, "line": 5,
+        "speed": None, "watch_speed": "normal", "look": None, "marks": False,
+        "symbols": None, "sound": False, "volume": 60,
     }
 
 
@@ -43,6 +43,9 @@ def test_default_settings() -> None:
         dict(default_settings(), language="en", speed="normal", watch_speed="slow"),
         dict(default_settings(), marks=True, symbols=True, sound=True, volume=0),
         dict(default_settings(), volume=100, watch_speed="fast"),
+        dict(default_settings(), symbols=False),
+        *(dict(default_settings(), look=look) for look in
+          ("wood", "light", "dark", "contrast", "classic")),
     ],
 )
 def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
@@ -50,10 +53,42 @@ def test_valid_settings_round_trip(doc: dict[str, Any]) -> None:
 
 
 def test_missing_settings_fields_take_defaults() -> None:
-    v2 = {"kind": "kugler/settings", "version": 2}
-    assert validate_settings(v2) == default_settings()
-    assert validate_settings({**v2, "line": 4})["line"] == 4
-    assert validate_settings({**v2, "sound": True}) == dict(default_settings(), sound=True)
+    v3 = {"kind": "kugler/settings", "version": 3}
+    assert validate_settings(v3) == default_settings()
+    assert validate_settings({**v3, "line": 4})["line"] == 4
+    assert validate_settings({**v3, "sound": True}) == dict(default_settings(), sound=True)
+
+
+V2_FULL = {"kind": "kugler/settings", "version": 2, "language": "sv", "line": 4,
+           "speed": "fast", "watch_speed": "max", "marks": True, "symbols": False,
+           "sound": True, "volume": 35}
+
+
+@pytest.mark.parametrize(
+    ("v2", "v3"),
+    [
+        ({}, {}),
+        (V2_FULL, {**V2_FULL, "version": 3, "look": None, "symbols": None}),
+        ({**V2_FULL, "symbols": True}, {**V2_FULL, "version": 3, "look": None, "symbols": True}),
+        ({"symbols": False}, {"symbols": None}),
+        ({"speed": None, "language": None}, {}),
+    ],
+)
+def test_version_2_settings_are_read(v2: dict[str, Any], v3: dict[str, Any]) -> None:
+    """A version-2 document (stored before the looks) loads with its choices
+    kept, the look following the system and the shapes following the look."""
+    old = {"kind": "kugler/settings", "version": 2, **v2}
+    before = dict(old)
+    assert validate_settings(old) == {**default_settings(), **v3}
+    assert old == before  # the stored document is not changed
+
+
+@pytest.mark.parametrize("field", [{"look": "wood"}, {"symbols": None}, {"theme": "dark"}])
+def test_bad_version_2_settings(field: dict[str, Any]) -> None:
+    """A field version 2 did not have (or not that value) is no version-2 document."""
+    with pytest.raises(DocumentError) as info:
+        validate_settings({"kind": "kugler/settings", "version": 2, **field})
+    assert info.value.code == "bad_document"
 
 
 @pytest.mark.parametrize(
@@ -77,7 +112,7 @@ def test_version_1_settings_are_read(v1: dict[str, Any], v2: dict[str, Any]) -> 
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"version": 3}, "newer_version"),
+        ({"version": 4}, "newer_version"),
         ({"version": 10**6}, "newer_version"),
         ({"version": 0}, "bad_document"),
         ({"version": -1}, "bad_document"),
@@ -105,6 +140,12 @@ def test_version_1_settings_are_read(v1: dict[str, Any], v2: dict[str, Any]) -> 
         ({"volume": 50.0}, "bad_document"),
         ({"volume": True}, "bad_document"),
         ({"theme": "dark"}, "bad_document"),
+        ({"look": "auto"}, "bad_document"),
+        ({"look": "Dark"}, "bad_document"),
+        ({"look": ""}, "bad_document"),
+        ({"look": 1}, "bad_document"),
+        ({"look": False}, "bad_document"),
+        ({"symbols": 0}, "bad_document"),
     ],
 )
 def test_bad_settings(change: dict[str, Any], expected: str) -> None:
@@ -255,7 +296,7 @@ def test_export_and_read_back() -> None:
         ({"date": 5}, "bad_document"),
         ({"records": {"5": empty_records(4)}}, "bad_document"),
         ({"records": {"4": {**empty_records(4), "version": 4}}}, "newer_version"),
-        ({"settings": {**default_settings(), "version": 3}}, "newer_version"),
+        ({"settings": {**default_settings(), "version": 4}}, "newer_version"),
         ({"game": {**_played(), "board": ["."] * 9}}, "bad_document"),
     ],
 )
@@ -313,7 +354,7 @@ def test_an_old_export_still_imports() -> None:
     assert read_export(again) == parts
     # the stored parts may still be of version 1 when an export is made
     made = make_export(None, {"5": records_v1}, old["settings"], DATE)
-    assert made["records"]["5"] == five and made["settings"]["version"] == 2
+    assert made["records"]["5"] == five and made["settings"]["version"] == 3
 
 
 settings_st = st.fixed_dictionaries(
@@ -323,8 +364,9 @@ settings_st = st.fixed_dictionaries(
         "line": st.sampled_from([4, 5]),
         "speed": st.sampled_from([None, "normal", "fast", "off"]),
         "watch_speed": st.sampled_from(["slow", "normal", "fast", "max"]),
+        "look": st.sampled_from([None, "wood", "light", "dark", "contrast", "classic"]),
         "marks": st.booleans(),
-        "symbols": st.booleans(),
+        "symbols": st.none() | st.booleans(),
         "sound": st.booleans(),
         "volume": st.integers(0, 100),
     },
@@ -334,14 +376,21 @@ settings_st = st.fixed_dictionaries(
 @settings(max_examples=100, deadline=None)
 @given(settings_st)
 def test_any_valid_settings_read_back_with_defaults(fields: dict[str, Any]) -> None:
-    doc = {"kind": "kugler/settings", "version": 2, **fields}
+    doc = {"kind": "kugler/settings", "version": 3, **fields}
     out = validate_settings(doc)
     assert out == {**default_settings(), **fields}
     assert validate_settings(out) == out
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(["language", "line", "speed", "watch_speed", "marks", "symbols",
+@given(settings_st.filter(lambda f: "look" not in f and f.get("symbols", True) is not None))
+def test_any_version_2_settings_keep_their_choices(fields: dict[str, Any]) -> None:
+    out = validate_settings({"kind": "kugler/settings", "version": 2, **fields})
+    assert out == {**default_settings(), **fields, "symbols": fields.get("symbols") or None}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["language", "line", "speed", "watch_speed", "look", "marks", "symbols",
                         "sound", "volume"]),
        st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6) | st.floats())
 def test_a_wrong_settings_field_is_a_bad_document(key: str, value: Any) -> None:

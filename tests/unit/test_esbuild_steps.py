@@ -43,7 +43,8 @@ def site(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(("write", "warning", "untouched"), [
     (inline.write, "inline first script skipped",
-     ("index.html", "first.js", "render.js", "storage.js", "dom.js", "style.css")),
+     ("index.html", "first.js", "render.js", "storage.js", "dom.js", "looks.js", "style.css",
+      "looks.css")),
     (bundles.write, "module bundles skipped",
      ("main.js", "first.js", "worker.js", "boot-python.js", "wasm-data.js")),
 ], ids=["inline", "bundles"])
@@ -86,7 +87,7 @@ def check_page(html: str) -> None:
     assert 'rel="stylesheet"' not in html and 'rel="modulepreload"' not in head
     assert re.search(r"<script[^>]* src=", html) is None, "the document loads no script by URL"
     scripts, styles = inline_elements(html, "script"), inline_elements(html, "style")
-    assert len(scripts) == 1 and len(styles) == 2
+    assert len(scripts) == 1 and len(styles) == 3
     assert html.index("<script>") > html.index('id="board"'), "it runs after the board is parsed"
     assert "globalThis.kuglerInline" not in scripts[0] and "var kuglerInline=" in scripts[0]
     csp = csp_of(html)
@@ -108,7 +109,8 @@ def check_hand_on(dist: Path) -> None:
 @built
 def test_built_page_draws_the_board_without_another_request() -> None:
     check_page((DIST / "index.html").read_text(encoding="utf-8"))
-    assert not (DIST / "style.css").exists() and not (DIST / "pwa.css").exists()
+    for name in ("looks.css", "style.css", "pwa.css"):
+        assert not (DIST / name).exists(), name
 
 
 
@@ -120,8 +122,8 @@ def test_inline_step_on_a_copy_of_the_page(site: Path) -> None:
     check_hand_on(site)
     # The styles are the stylesheets, byte for byte; main.js stays a file.
     styles = inline_elements(html, "style")
-    assert styles == [(WEB / "style.css").read_text(encoding="utf-8"),
-                      (WEB / "pwa.css").read_text(encoding="utf-8")]
+    assert styles == [(WEB / name).read_text(encoding="utf-8")
+                      for name in ("looks.css", "style.css", "pwa.css")]
     assert (site / "main.js").read_text() == (WEB / "main.js").read_text()
     assert 'import("./main.js")' in inline_elements(html, "script")[0]
 
@@ -208,6 +210,7 @@ def test_bundle_step_refuses_modules_the_page_loads_itself(
     # Without the inline step, index.html loads first.js's modules itself, which
     # main.js imports too: bundling them away would leave first.js without them.
     assert bundles.write(site) is None
-    assert "index.html loads ['dom.js', 'render.js', 'storage.js']" in capsys.readouterr().out
+    loads = "index.html loads ['dom.js', 'looks.js', 'render.js', 'storage.js']"
+    assert loads in capsys.readouterr().out
     for name in ("main.js", "first.js", "worker.js", "wasm-data.js"):
         assert (site / name).read_bytes() == (WEB / name).read_bytes(), name

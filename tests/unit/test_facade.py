@@ -502,7 +502,7 @@ def test_settings_load() -> None:
     assert code(s, "settings_load", doc=dict(doc, language="de")) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, volume=101)) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
-    assert code(s, "settings_load", doc=dict(doc, version=3)) == "newer_version"
+    assert code(s, "settings_load", doc=dict(doc, version=4)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
 
 
@@ -580,9 +580,10 @@ def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
         (("records", "5", "version"), 4, "newer_version"),
         (("records", "5", "stats", "daily"), {"2026-11-29": 999}, "bad_document"),
         (("records", "5", "ranking", 0, "history"), "0", "bad_document"),
-        (("settings", "version"), 3, "newer_version"),
+        (("settings", "version"), 4, "newer_version"),
         (("settings", "volume"), 101, "bad_document"),
         (("settings", "speed"), "slow", "bad_document"),
+        (("settings", "look"), "auto", "bad_document"),
         (("records", "4"), {"kind": "kugler/records"}, "bad_document"),
         (("records", "6"), None, "bad_document"),
         (("settings", "line"), 6, "bad_document"),
@@ -629,7 +630,7 @@ def test_import_rejects_non_documents() -> None:
         ({"game": {"kind": "kugler/game"}}, "bad_document"),
         ({"records": {"5": {}}}, "bad_document"),
         ({"records": []}, "bad_document"),
-        ({"settings": {"kind": "kugler/settings", "version": 3}}, "newer_version"),
+        ({"settings": {"kind": "kugler/settings", "version": 4}}, "newer_version"),
         ({"date": "x"}, "bad_request"),
     ],
 )

@@ -134,7 +134,7 @@ def test_a_new_venv_of_this_python_builds_the_site(
     assert names[-1].endswith(".dist-info/RECORD") and listed[names[-1]] == ("", "")
     assert sorted(listed) == sorted(names), "RECORD names every file of the wheel once"
     engine = sorted(p.relative_to(checkout).as_posix() for p in (checkout / "kugler_core").iterdir()
-                    if p.suffix == ".py" or p.name == "py.typed")
+                    if p.suffix == ".py" or p.name in ("py.typed", "value5.bin"))
     assert [n for n in names if n.startswith("kugler_core/")] == engine
 
 

@@ -384,3 +384,48 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
     plain_gain = evaluate(a, t) - evaluate(b, t)
     assert abs(plain_gain) <= 2.0
     assert spread_gain > plain_gain + 2.0
+
+
+# -- the learned value in the search --------------------------------------------------
+
+
+@pytest.fixture
+def learned_quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Quick with its best replies judged by the learned points to come."""
+    from kugler_core import player
+    monkeypatch.setattr(player.QUICK, "learned", 3)
+    yield
+
+
+@pytest.mark.parametrize(("deal", "seed", "moves"), [(8, 3, 10), (40, 1, 18), (5, 9, 15)])
+def test_the_learned_value_keeps_the_player_legal_fair_and_deterministic(
+        learned_quick: None, deal: int, seed: int, moves: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kugler_core import value
+    g = random_position(deal, 5, seed, moves)
+    assert not g.over
+    asked = []
+    real = value.Weights.value
+    monkeypatch.setattr(value.Weights, "value",
+                        lambda self, board: asked.append(1) or real(self, board))
+    move = suggest(g)
+    assert asked, "the learned value was consulted"
+    assert move is not None
+    assert move[1] in {CELL_OF[i] for i in reachable(g.board, _index(move[0]))}
+    with only_the_coming_balls(g):
+        assert suggest(g) == move
+    assert suggest(twin(g, deal + 1)) == move
+
+
+def _index(cell: tuple[int, int]) -> int:
+    return cell[0] * 9 + cell[1]
+
+
+def test_a_damaged_value_leaves_the_hand_made_evaluation(
+        learned_quick: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kugler_core import player, value
+    g = random_position(40, 5, 1, 18)
+    monkeypatch.setattr(value, "_loaded", {5: value.WeightsError("damaged")})
+    with_error = suggest(g)
+    monkeypatch.setattr(player.QUICK, "learned", 0)
+    assert with_error == suggest(g)

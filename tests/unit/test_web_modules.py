@@ -27,7 +27,7 @@ STATIC = re.compile(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w.-]+\.js)"', r
 DYNAMIC = re.compile(r'\bimport\(\s*"\./([\w.-]+\.js)"\s*\)')
 
 LAYERS: dict[str, tuple[str, ...]] = {
-    "platform": ("dom.js", "i18n.js", "storage.js", "engine.js", "api.js", "pwa.js"),
+    "platform": ("dom.js", "i18n.js", "storage.js", "engine.js", "api.js", "pwa.js", "looks.js"),
     "state": ("store.js", "saved.js", "settings.js"),
     "view": ("render.js", "grid.js", "board.js", "bar.js", "clock.js", "notices.js", "failures.js",
              "announce.js", "sound.js", "language.js", "windows.js", "window-confirm.js",

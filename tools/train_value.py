@@ -1,0 +1,234 @@
+"""Train the learned value (``kugler_core/value.py``) and write its weights file.
+
+    python tools/train_value.py [--seed 1] [--games 2000] [--epochs 6]
+                                [--work build/value] [--out kugler_core/value5.bin]
+
+One command does it all, and resumes from what ``--work`` already holds:
+
+1. *play*: games of the ranking player (``kugler_core.player.rank`` with
+   ``REFINE`` refined moves, its best move: about 2 ms a move) on the deals
+   ``DEAL_BASE + seed * 1,000,000 + 1 ...`` (deals no benchmark or tuning
+   uses), in chunks of ``CHUNK`` games saved as ``games-NNNN.npz``: for each
+   move the board right after it (its line removed, before the coming balls
+   land), the free-room features of that board and the discounted points
+   that followed (``value.DISCOUNT`` a move, 0 after the game ends). A chunk
+   already on disk is not played again.
+2. *fit*: the n-tuple weights by least squares on those targets, Adam on
+   minibatches of ``BATCH`` boards in an order drawn from ``seed``,
+   ``--epochs`` passes; the weights are
+   saved after each pass (``fit.npz``) and a run goes on from there.
+3. *write*: the weights quantised to int16 in the checked format of
+   ``value.Weights.dump`` to ``--out``.
+
+Needs numpy (``pip install -e .[train]``), never shipped to the page. The
+same seed, games and epochs give the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from kugler_core.board import CELL_OF, CELLS
+from kugler_core.evaluate import settle, tables
+from kugler_core.game import Game
+from kugler_core.player import rank
+from kugler_core.value import DISCOUNT, Layout, Weights, _image, layout, room
+
+DEAL_BASE = 100_000_000
+CHUNK = 50
+REFINE = 10
+BATCH = 256
+MAX_MOVES = 5_000
+
+
+def play_game(deal: int, line: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One game of the ranking player: (afterstate boards Nx81 uint8, room
+    features Nx4 uint8, discounted points to come N float32)."""
+    game = Game.new(deal=deal, line=line)
+    t = tables(line)
+    boards: list[list[int]] = []
+    rooms: list[tuple[int, int, int, int]] = []
+    landing: list[int] = []  # points of the balls landing after each move
+    turns: list[int] = []  # points of each whole turn
+    while not game.over and game.moves < MAX_MOVES:
+        board = list(game.board)
+        source, target = rank(board, t, REFINE)[0][1]
+        after = board[:]
+        after[target], after[source] = after[source], 0
+        made = settle(after, (target,), line)
+        before = game.score
+        game.move(CELL_OF[source], CELL_OF[target])
+        boards.append(after)
+        rooms.append(room(after))
+        turns.append(game.score - before)
+        landing.append(game.score - before - made)
+    n = len(boards)
+    target_values = np.zeros(n, dtype=np.float64)
+    later = 0.0  # discounted points of the turns after move i
+    for i in range(n - 1, -1, -1):
+        target_values[i] = landing[i] + DISCOUNT * later
+        later = turns[i] + DISCOUNT * later
+    return (np.array(boards, dtype=np.uint8), np.array(rooms, dtype=np.uint8),
+            target_values.astype(np.float32))
+
+
+def play(work: Path, seed: int, games: int, line: int) -> None:
+    """Play the chunks of games not yet on disk."""
+    work.mkdir(parents=True, exist_ok=True)
+    first = DEAL_BASE + seed * 1_000_000 + 1
+    for chunk in range(-(-games // CHUNK)):
+        path = work / f"games-{chunk:04d}.npz"
+        if path.exists():
+            continue
+        start = time.perf_counter()
+        parts = [play_game(first + chunk * CHUNK + k, line)
+                 for k in range(min(CHUNK, games - chunk * CHUNK))]
+        boards = np.concatenate([p[0] for p in parts])
+        rooms = np.concatenate([p[1] for p in parts])
+        values = np.concatenate([p[2] for p in parts])
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(tmp, boards=boards, rooms=rooms, values=values)
+        tmp.rename(path)
+        print(f"chunk {chunk}: {len(parts)} games, {len(values)} boards, "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+
+
+class Features:
+    """The weight indices of boards, as ``kugler_core.value.Weights.value`` reads them."""
+
+    def __init__(self, lay: Layout) -> None:
+        line = lay.line
+        self.size = lay.size
+        self.cells = np.array(lay.windows, dtype=np.intp)  # W x line
+        self.cls = np.array(lay.window_class, dtype=np.int64)
+        self.canon = np.array(lay.canon, dtype=np.int64)
+        self.pow3 = 3 ** np.arange(line, dtype=np.int64)
+        self.room_off = np.array([lay.free, lay.regions, lay.largest, lay.walled], dtype=np.int64)
+        self.symmetries = [np.array([_inverse(s, i) for i in range(CELLS)], dtype=np.intp)
+                           for s in range(8)]
+
+    def __call__(self, boards: np.ndarray, rooms: np.ndarray, symmetry: int = 0) -> np.ndarray:
+        """Indices N x F (F = windows x 7 + 4); a weight counted twice appears
+        twice."""
+        if symmetry:
+            boards = boards[:, self.symmetries[symmetry]]
+        x = boards[:, self.cells].astype(np.int64)  # N x W x line
+        other = (x > 0).astype(np.int64) * 2 @ self.pow3  # N x W
+        parts = []
+        for colour in range(1, 8):
+            p = other - (x == colour).astype(np.int64) @ self.pow3
+            parts.append(self.cls + self.canon[p])
+        parts.append(self.room_off + rooms.astype(np.int64))
+        return np.concatenate(parts, axis=1)
+
+
+def _inverse(s: int, i: int) -> int:
+    """The cell whose image under symmetry ``s`` is ``i`` (a board permuted by
+    these indices is the image of the board)."""
+    for j in range(CELLS):
+        if _image(j, s) == i:
+            return j
+    raise AssertionError(i)
+
+
+def load(work: Path, holdout: bool = False, chunks: int = 0
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The boards, room features and targets of the first ``chunks`` chunks on
+    disk (all when 0); with ``holdout``, those of the chunk after them."""
+    paths = sorted(work.glob("games-[0-9][0-9][0-9][0-9].npz"))
+    if chunks:
+        paths = paths[chunks:chunks + 1] if holdout else paths[:chunks]
+    if not paths:
+        raise SystemExit(f"no games in {work}: play first")
+    data = [np.load(p) for p in paths]
+    return (np.concatenate([d["boards"] for d in data]),
+            np.concatenate([d["rooms"] for d in data]),
+            np.concatenate([d["values"] for d in data]).astype(np.float64))
+
+
+def fit(work: Path, seed: int, epochs: int, line: int, chunks: int = 0,
+        rate: float = 0.02) -> np.ndarray:
+    """Adam on the squared error over the first ``chunks`` chunks (all when 0),
+    resuming from ``fit.npz``; the weights. With ``chunks`` and a chunk after
+    them on disk, the error on that chunk (not trained on) is printed too."""
+    boards, rooms, values = load(work, chunks=chunks)
+    held = load(work, True, chunks) if chunks and len(list(
+        work.glob("games-[0-9][0-9][0-9][0-9].npz"))) > chunks else None
+    feats = Features(layout(line))
+    path = work / "fit.npz"
+    weights = np.zeros(feats.size)
+    m = np.zeros(feats.size)
+    v = np.zeros(feats.size)
+    done = 0
+    steps = 0
+    if path.exists():
+        saved = np.load(path)
+        if int(saved["boards"]) == len(values) and int(saved["epochs"]) <= epochs:
+            weights, m, v = saved["weights"], saved["m"], saved["v"]
+            done, steps = int(saved["epochs"]), int(saved["steps"])
+    mean = float(values.mean())
+    if done == 0:
+        weights[feats.room_off[0]:feats.room_off[0] + 82] = mean  # the free-cells table
+    n = len(values)
+    for epoch in range(done, epochs):
+        rng = np.random.default_rng([seed, epoch])
+        order = rng.permutation(n)
+        start = time.perf_counter()
+        total = 0.0
+        for b in range(0, n, BATCH):
+            rows = order[b:b + BATCH]
+            idx = feats(boards[rows], rooms[rows], int(rng.integers(8)))
+            err = weights[idx].sum(axis=1) - values[rows]
+            total += float(err @ err)
+            grad = np.bincount(idx.ravel(), weights=np.repeat(err, idx.shape[1]),
+                               minlength=feats.size) / len(rows)
+            steps += 1
+            m = 0.9 * m + 0.1 * grad
+            v = 0.999 * v + 0.001 * grad * grad
+            weights -= rate * (m / (1 - 0.9 ** steps)) / (np.sqrt(v / (1 - 0.999 ** steps)) + 1e-8)
+        rmse = (total / n) ** 0.5
+        check = ""
+        if held is not None:
+            err = weights[feats(held[0], held[1])].sum(axis=1) - held[2]
+            check = (f", held-out chunk rmse {float(np.sqrt(np.mean(err * err))):.1f}"
+                     f" (its sd {held[2].std():.1f})")
+        print(f"epoch {epoch + 1}: rmse {rmse:.1f} (targets sd {values.std():.1f}){check}, "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+        np.savez(path, weights=weights, m=m, v=v, epochs=epoch + 1, steps=steps, boards=n)
+    return weights
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--line", type=int, choices=(4, 5), default=5)
+    parser.add_argument("--work", type=Path, default=Path("build/value"))
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--play-only", action="store_true")
+    parser.add_argument("--chunks", type=int, default=0,
+                        help="fit on the first N chunks only and report the error on the next")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    play(args.work, args.seed, args.games, args.line)
+    if args.play_only:
+        return 0
+    weights = fit(args.work, args.seed, args.epochs, args.line, args.chunks)
+    out = args.out or Path(__file__).resolve().parents[1] / "kugler_core" / f"value{args.line}.bin"
+    out.write_bytes(Weights(args.line, weights.tolist()).dump())
+    print(f"{out}: {out.stat().st_size} bytes, {time.perf_counter() - start:.0f} s in all",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
