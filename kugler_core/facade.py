@@ -50,7 +50,7 @@ from kugler_core.game import PLAYERS, Game
 from kugler_core.position import MAX_HISTORY
 from kugler_core.records import (
     add_game,
-    can_set_record,
+    counts_for_record,
     empty_records,
     merge_records,
     summary,
@@ -512,8 +512,8 @@ def state(g: Game) -> dict[str, Any]:
     """The ``state`` object of the protocol: what the page draws and stores.
 
     ``size`` is the board's side (``board`` holds size * size colours, row by
-    row); ``can_set_record`` says whether this game may still set the record
-    (``records.can_set_record``: false once it has had help)."""
+    row); ``counts_for_record`` says whether this game may still set the record
+    (``records.counts_for_record``: false once it has had help)."""
     return {
         "size": SIZE,
         "board": list(g.board),
@@ -533,7 +533,7 @@ def state(g: Game) -> dict[str, Any]:
         "hints": g.hints,
         "computer": g.computer,
         "assisted": g.assisted,
-        "can_set_record": can_set_record(g),
+        "counts_for_record": counts_for_record(g),
         "daily": g.daily,
         "save": g.to_dict(),
     }

@@ -51,15 +51,16 @@ import hashlib
 import random
 from dataclasses import dataclass
 from heapq import nlargest
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .board import CELL_OF, CELLS, Cell, index
 from .errors import StrengthError
 from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
-from .value import Weights, WeightsError
-from .value import weights as learned_weights
+
+if TYPE_CHECKING:
+    from .value import Weights
 
 __all__ = ["STRENGTHS", "Strength", "View", "choose", "rank", "suggest"]
 
@@ -447,9 +448,13 @@ def _deep_reply(board: list[int], t: Tables, effort: Effort,
 
 def _learned(line: int) -> Weights | None:
     """The learned value of variant ``line``, or None when its weights are
-    missing or damaged (the hand-made evaluation is used then)."""
+    missing or damaged (the hand-made evaluation is used then). Imported
+    here, on first use, so that the page's engine image leaves it out while
+    no strength uses it."""
+    from .value import WeightsError, weights
+
     try:
-        return learned_weights(line)
+        return weights(line)
     except WeightsError:
         return None
 

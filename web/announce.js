@@ -5,7 +5,7 @@
 // game. Cells are named as the grid names them (cellName: "C4").
 //
 // It only follows the game's events (store.js): "turn" (the move played),
-// "state" (cause move / undo / new), "select", "blocked" and "hint" (detail
+// "state" (cause move / undo / new), "select", "blocked", "noBall" and "hint" (detail
 // {move: {from: [r, c], to: [r, c]}}, sent by the hint's module). Any module
 // may also call announce(text).
 
@@ -107,6 +107,7 @@ export function installAnnouncements() {
     if (color && index !== null) announce(capital(t("annSelect", { color: colorName(color), cell: cellName(cellAt(index)) })));
   });
   on("blocked", ({ index }) => announce(t("annBlocked", { cell: cellName(cellAt(index)) })));
+  on("noBall", () => announce(t("annPickBall")));
   on("hint", ({ move }) => {
     if (!move?.from || !move?.to) return;
     const color = app.state?.board?.[move.from[0] * app.state.size + move.from[1]];

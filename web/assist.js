@@ -6,8 +6,9 @@
 // this module only asks, shows and forwards. A hint marks the suggested ball
 // as selected (it bounces), its target with a ring and its path with dots
 // (board.js showHint; the grid's cells get data-hint="from"|"to"|"path")
-// until the player moves, selects another ball or asks again; tapping the
-// marked target makes the move, as any tap does. A request is tagged with
+// until the player moves, selects another ball, lets it go (Escape) or asks
+// again; a tap on the hinted ball keeps it selected (play.js activate), and a
+// tap on the marked target makes the move, as any tap does. A request is tagged with
 // the game it was asked for (id and moves): a reply for a game that has
 // moved on since is dropped, never shown.
 //

@@ -61,14 +61,19 @@ export function installBar() {
 /**
  * The record of variant `line` in the bar: the records document's, or the
  * game's score as soon as it passes it (the game that will set the record
- * when it ends, as long as the engine's state says it can set the record).
+ * when it ends). A game that cannot set it (the engine's state says
+ * `counts_for_record`: false once it had help) leaves the record as stored,
+ * and #record-help beside it says so (a sign; its words for screen readers
+ * and as its title).
  * @param {number} line
  */
 export function showRecord(line) {
   const record = app.records[line]?.record ?? 0;
   const state = app.state;
-  const live = state && app.started && state.line === line && state.can_set_record ? state.score : 0;
+  const playing = Boolean(state && app.started && state.line === line);
+  const live = playing && state?.counts_for_record ? state.score : 0;
   $("record").textContent = formatNumber(Math.max(record, live));
+  $("record-help").hidden = !(playing && state?.counts_for_record === false);
 }
 
 // The board's size depends on the bar's height (--bar-h in the stylesheet),

@@ -126,15 +126,16 @@ export async function playTurn(turn, board, { animate = true } = {}) {
 let flashing = false;
 
 /**
- * The cell at `index` blinks: the selected ball cannot reach it.
+ * The cell at `index` blinks: red, the selected ball cannot reach it
+ * (`kind` "unreachable"); pale, it was tapped with no ball selected ("empty").
  * @param {number} index
  */
-export function flashCell(index) {
+export function flashCell(index, kind = "unreachable") {
   const ms = 640;
-  grid.flash(index, ms);
+  grid.flash(index, ms, kind);
   if (!flashing) {
     flashing = true;
-    renderer.flash(index).then(() => { flashing = false; });
+    renderer.flash(index, kind).then(() => { flashing = false; });
   }
 }
 

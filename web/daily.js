@@ -4,6 +4,8 @@
 // (kugler_core/daily.py).
 
 import { app } from "./store.js";
+import { notify } from "./notices.js";
+import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installDaily: restartWith).
 /** @type {{restartWith: (options: {daily: string, line: number}) => Promise<boolean>} | null} */
@@ -14,9 +16,15 @@ export function utcDate(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
-/** A new game on today's deal, in the variant chosen (restartWith asks first when a game would be lost). */
-export function playDaily() {
-  return /** @type {NonNullable<typeof others>} */ (others).restartWith({ daily: utcDate(), line: app.settings.line });
+/**
+ * A new game on today's deal, in the variant chosen (restartWith asks first
+ * when a game would be lost); a notice says it started, with its number.
+ */
+export async function playDaily() {
+  const line = app.settings.line;
+  const started = await /** @type {NonNullable<typeof others>} */ (others).restartWith({ daily: utcDate(), line });
+  if (started) notify(t("dailyOpened", { deal: app.state?.deal, variant: t(`variant${line}`) }));
+  return started;
 }
 
 /**

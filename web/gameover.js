@@ -47,7 +47,7 @@ export async function finishGame(final, show) {
   const date = new Date().toISOString();
   const known = app.records[line]?.record ?? 0;
   // whether this game sets the record is the engine's to say (the records say so too)
-  lastOver = { final, info: { record: final.can_set_record ? Math.max(known, final.score) : known }, date };
+  lastOver = { final, info: { record: final.counts_for_record ? Math.max(known, final.score) : known }, date };
   const dialog = /** @type {HTMLDialogElement} */ ($("game-over"));
   dialog.dataset.records = "pending"; // "done" once the window shows what the records say
   updateClock();

@@ -151,13 +151,13 @@ export class BoardGrid {
   }
 
   /**
-   * Mark `index` with data-flash="unreachable" for `ms` milliseconds.
+   * Mark `index` with data-flash=`kind` ("unreachable" or "empty") for `ms` milliseconds.
    * @param {number} index
    * @param {number} ms
    */
-  flash(index, ms) {
+  flash(index, ms, kind = "unreachable") {
     const cell = this.cells[index];
-    cell.dataset.flash = "unreachable";
+    cell.dataset.flash = kind;
     clearTimeout(cell._flashTimer);
     cell._flashTimer = setTimeout(() => delete cell.dataset.flash, ms);
   }

@@ -29,6 +29,12 @@ export function notify(text, ms = 6000) {
   if (ms > 0) noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
 }
 
+/** Take the short notice away (what it said belongs to a game or a step before). */
+export function clearNotice() {
+  clearTimeout(noticeTimer);
+  $("notice").hidden = true;
+}
+
 /** @param {boolean} ok */
 function showStorageNotice(ok) {
   if (ok) storageClosed = false;

@@ -7,8 +7,8 @@ import { $ } from "./dom.js";
 import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
-import { seconds, updateClock, clockCounting } from "./clock.js";
-import { notify } from "./notices.js";
+import { clockCounting, keepClock, seconds, updateClock } from "./clock.js";
+import { clearNotice, notify } from "./notices.js";
 import { engineError } from "./failures.js";
 import { showBar } from "./bar.js";
 import { changeSettings } from "./settings.js";
@@ -100,7 +100,10 @@ export async function restartWith(options, { asked = false, question = leaveQues
   closeWindow($("game-over"));
   if (!asked && !(await mayLeaveGame(question))) return false;
   await whenIdle();
-  return newGame(options);
+  const started = await newGame(options);
+  // a notice of before (a failed import, nothing to undo) would now seem to speak of this game
+  if (started) clearNotice();
+  return started;
 }
 
 /** A new game in the variant chosen (N, #new-game, #go-new); a game with moves is only given up when the player confirms. */
@@ -160,7 +163,9 @@ on("state", ({ cause }) => {
 });
 
 /**
- * A tap (or Enter) on the cell at row, col: select a ball, or move the selected one there.
+ * A tap (or Enter) on the cell at row, col: select a ball (a tap on the
+ * selected one lets it go, unless a hint selected it), or move the selected
+ * one there; an empty cell with no ball selected blinks pale (nudge).
  * @param {number} row
  * @param {number} col
  */
@@ -178,7 +183,14 @@ export async function activate(row, col) {
   }
   const index = row * state.size + col;
   if (state.board[index]) {
-    select(app.selected === index ? null : index);
+    // A tap on the selected ball lets it go, except the ball a hint selected:
+    // tapped before its target, as a ball always is, it stays (and the hint with it).
+    const keep = app.selected === index && app.help === "hint";
+    select(app.selected === index && !keep ? null : index);
+    return;
+  }
+  if (app.selected === null) {
+    nudge(index);
     return;
   }
   if (app.selected === null) return;
@@ -222,6 +234,15 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
 }
 
 /**
+ * An empty cell tapped with no ball selected: a pale blink, and "select a ball first" is said.
+ * @param {number} index
+ */
+function nudge(index) {
+  emit("noBall", { index });
+  flashCell(index, "empty");
+}
+
+/**
  * The cell a ball cannot reach blinks.
  * @param {number} index
  */
@@ -261,7 +282,10 @@ let leaving = false;
  */
 export function installPlay(collaborators) {
   others = collaborators;
-  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+    keepClock(); // the seconds since the last move, for the next load
+  });
   window.addEventListener("pageshow", () => { leaving = false; });
   document.addEventListener("visibilitychange", () => {
     const wasRunning = clockCounting();

@@ -247,7 +247,7 @@ export class BoardRenderer {
     /** @type {number | null} */
     this.selected = null;
     this.selectedSince = 0;
-    /** @type {Map<number, number>} cell -> start time */
+    /** @type {Map<number, {start: number, kind: string}>} cell -> when it started blinking, and how */
     this.flashing = new Map();
     /** @type {{from: number, to: number, path: number[]} | null} the cell indices of a hint shown (setHint) */
     this.hint = null;
@@ -438,12 +438,14 @@ export class BoardRenderer {
   }
 
   /**
-   * Blink `index` red; resolves when the blink is over.
+   * Blink `index`: red for a cell the ball cannot reach (`kind`
+   * "unreachable"), pale for an empty cell tapped with no ball selected
+   * ("empty"); resolves when the blink is over.
    * @param {number} index
    * @returns {Promise<void>}
    */
-  flash(index) {
-    this.flashing.set(index, performance.now());
+  flash(index, kind = "unreachable") {
+    this.flashing.set(index, { start: performance.now(), kind });
     this.requestDraw();
     return new Promise((resolve) => {
       setTimeout(() => {
@@ -855,13 +857,19 @@ export class BoardRenderer {
     const reduced = this.reducedMotion();
 
     // blinking cells under everything
-    for (const [idx, start] of this.flashing) {
+    for (const [idx, { start, kind }] of this.flashing) {
       const t = (now - start) / FLASH_MS;
       const alpha = reduced ? 0.75 : 0.85 * Math.abs(Math.sin(t * Math.PI * 3));
       const [x, y] = this.center(idx);
-      ctx.fillStyle = `rgba(${this.palette.blink}, ${alpha.toFixed(3)})`;
+      const empty = kind === "empty";
+      ctx.fillStyle = `rgba(${empty ? this.palette.nudge : this.palette.blink}, ${alpha.toFixed(3)})`;
       roundRect(ctx, x - c * 0.45, y - c * 0.45, c * 0.9, c * 0.9, c * 0.12);
       ctx.fill();
+      if (empty) { // a cell lit in the cells' own tone: its edge is what the eye catches
+        ctx.lineWidth = c * 0.07;
+        ctx.strokeStyle = `rgba(${this.palette.nudgeEdge}, ${alpha.toFixed(3)})`;
+        ctx.stroke();
+      }
     }
 
     // gold frame of the selected cell

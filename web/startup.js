@@ -7,12 +7,12 @@
 
 import { $, root } from "./dom.js";
 import * as storage from "./storage.js";
-import { CODES, engine, engineReady, failedWith, loadGame as openSaved, readFragment } from "./api.js";
+import { CODES, engine, engineReady, failedWith, loadGame as openSaved, readFragment, saveTime } from "./api.js";
 import { app, keepUntouched } from "./store.js";
 import { putAside, readSaved } from "./saved.js";
 import { setBusy, resetBusy, showBoard, showLoading, whenIdle } from "./board.js";
 import { showBar, watchBarSize } from "./bar.js";
-import { resetClock, updateClock } from "./clock.js";
+import { keptSeconds, resetClock, updateClock } from "./clock.js";
 import { notify } from "./notices.js";
 import { engineError, showEngineError } from "./failures.js";
 import { loadSettings, applyPendingSettings, changeSettings } from "./settings.js";
@@ -61,7 +61,7 @@ export function firstPaint(firstGame, firstBoard) {
       line,
       can_undo: false,
     });
-    resetClock(Number(firstGame.seconds) || 0);
+    resetClock(keptSeconds(firstGame) ?? (Number(firstGame.seconds) || 0)); // never back from what was shown
   } else {
     showBar({ score: 0, deal: 0, next: [], line: app.settings.line, can_undo: false });
   }
@@ -197,7 +197,13 @@ async function resumeSaved() {
   }
   const reply = await openSaved(saved.doc);
   if (reply.ok) {
-    others.startGame(reply.result.state, "load");
+    let opened = reply.result.state;
+    const kept = keptSeconds(opened, { take: true }); // the seconds the page left before counted
+    if (kept !== null) {
+      const timed = await saveTime(kept);
+      if (timed.ok) opened = timed.result.state;
+    }
+    others.startGame(opened, "load");
     if (app.state?.over) await others.finishGame(app.state, true);
     return true;
   }

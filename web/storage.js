@@ -5,6 +5,9 @@
 //   kugler:1:records:5 / :4  records per variant
 //   kugler:1:settings        settings
 //   kugler:1:broken:<time>   a document that failed validation, kept aside
+//   kugler:1:clock           the play clock of a page being left: {id, moves, seconds}
+//                            (clock.js), taken by the next load (the engine then
+//                            stores the seconds in the game)
 //
 // Nothing here throws: storage may be missing, disabled or full. Reads return
 // null when there is nothing, {failed: true} when storage could not be read
@@ -29,6 +32,7 @@ export const KEYS = Object.freeze({
   records: (line) => `kugler:1:records:${line}`,
   /** @param {string} time */
   broken: (time) => `kugler:1:broken:${time}`,
+  clock: "kugler:1:clock",
 });
 
 let healthy = true;
@@ -113,8 +117,11 @@ export function writeText(key, text) {
   }
 }
 
-/** @param {string} key */
-function remove(key) {
+/**
+ * Remove `key`; false when storage is missing or disabled.
+ * @param {string} key
+ */
+export function remove(key) {
   const s = store();
   if (!s) return mark(false);
   try {

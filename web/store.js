@@ -15,6 +15,7 @@
 //   "settings" {settings}     the settings changed
 //   "busy"    {busy}          the board became busy or idle
 //   "blocked" {index}         the selected ball cannot reach that cell
+//   "noBall"  {index}         an empty cell was tapped with no ball selected
 //   "hint"    {move}          a hint was shown: {from: [r, c], to: [r, c]}
 //   "help"    {help}          the computer's help on the board changed (app.help)
 //   "notice"  {text, ms}      a notice for the player (shown by notices.js)

@@ -102,8 +102,8 @@ export interface State {
   computer: number;
   /** True when a hint was shown or the computer moved in this game. */
   assisted: boolean;
-  /** True while this game may still set the record (records.can_set_record: no help). */
-  can_set_record: boolean;
+  /** True when this game can set the record and enter the ranking (records.py's rule: no help). */
+  counts_for_record: boolean;
   daily: string | null;
   save: GameDoc;
 }
@@ -361,6 +361,8 @@ export interface Events {
   settings: { settings: SettingsDoc };
   busy: { busy: boolean };
   blocked: { index: number };
+  /** An empty cell was tapped with no ball selected. */
+  noBall: { index: number };
   hint: { move: { from: Cell; to: Cell } };
   help: { help: Help };
   notice: { text: string; ms: number };

@@ -187,19 +187,6 @@ def test_the_state_tells_the_boards_size() -> None:
     assert len(st["save"]["board"]) == st["size"]  # the stored document's rows
 
 
-def test_the_state_tells_whether_the_game_can_set_the_record() -> None:
-    """Until the game has help (a hint, a computer move), then never again: not after undo."""
-    s = loaded(LINE_READY)
-    assert ok(s, "time", seconds=3)["state"]["can_set_record"] is True
-    ok(s, "move", **{"from": [2, 4], "to": [0, 4], "seconds": 5})
-    assert ok(s, "hint_shown")["state"]["can_set_record"] is False
-    assert ok(s, "undo", seconds=6)["state"]["can_set_record"] is False
-    assert ok(s, "load", save=save_of(LINE_READY))["state"]["can_set_record"] is True
-    s = loaded(LINE_READY)
-    st = ok(s, "move", **{"from": [2, 4], "to": [0, 4], "seconds": 5, "by": "computer"})["state"]
-    assert st["can_set_record"] is False
-
-
 def _tampered(key: str, value: Any) -> dict[str, Any]:
     d = save_of(LINE_READY)
     d[key] = value
@@ -420,6 +407,33 @@ def test_records_add_counts_an_assisted_game_apart() -> None:
         first["records"]["ranking"])
     assert res["summary"]["assisted"] == {"games": 1, "points": 30}
     assert res["summary"]["games"] == 1
+
+
+def test_the_state_says_whether_the_game_can_set_the_record() -> None:
+    """counts_for_record is records.py's rule: true until a hint is shown or the
+    computer moves, and then never again (undo and a reload keep it false); a
+    finished game's records_add agrees with it."""
+    s = Session()
+    st = ok(s, "new", line=5, deal=42, id="a")["state"]
+    assert st["counts_for_record"] is True
+    for _ in range(2):  # the player's own moves (the suggestion only read here)
+        move = ok(s, "suggest", strength="quick")["move"]
+        st = ok(s, "move", **{"from": move["from"], "to": move["to"]})["state"]
+    assert st["counts_for_record"] is True
+    st = ok(s, "hint_shown")["state"]
+    assert st["counts_for_record"] is False and st["assisted"] is True
+    assert ok(s, "undo")["state"]["counts_for_record"] is False
+    assert ok(Session(), "load", save=st["save"])["state"]["counts_for_record"] is False
+    computer = Session()
+    ok(computer, "new", line=5, deal=42, id="b")
+    move = ok(computer, "suggest", strength="quick")["move"]
+    st = ok(computer, "move", **{"from": move["from"], "to": move["to"], "by": "computer"})["state"]
+    assert st["counts_for_record"] is False
+    for counts in (True, False):
+        doc = dict(finished(f"over-{counts}"), hints=0 if counts else 1)
+        assert ok(Session(), "load", save=doc)["state"]["counts_for_record"] is counts
+        res = ok(Session(), "records_add", records=None, game=doc, date="2026-01-02T10:00:00Z")
+        assert (res["rank"] is not None, res["new_record"]) == (counts, counts)
 
 
 def test_records_add_keeps_the_moves_of_a_ranked_game() -> None:

@@ -261,7 +261,7 @@ def test_a_module_left_out_of_the_type_check_is_found() -> None:
 # A game rule written in a feature or a view: the board's size (9 a side, 81
 # cells) or a variant's line length (4, 5) as a number the code compares,
 # lists or keys by, or a storage key's variant read off its text. The engine
-# tells these (state.size, settings_load's variants, state.can_set_record).
+# tells these (state.size, settings_load's variants, state.counts_for_record).
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 RULE_IN_THE_PAGE = (
     re.compile(r"(?<![\w.])(?:9|81)(?![\w.])"),  # the board's side or its cells
@@ -300,7 +300,7 @@ def test_a_rule_in_the_page_is_found() -> None:
     for free in ("ctx.lineWidth = Math.max(4, size * 0.3);",
                  "for (let round = 0; round < 4; round += 1) {",
                  "const lift = this.cell * 0.9; // 9 cells, 81 in all",
-                 "record: final.can_set_record ? Math.max(known, final.score) : known"):
+                 "record: final.counts_for_record ? Math.max(known, final.score) : known"):
         assert rules_held(free) == [], free
 
 
