@@ -6,7 +6,10 @@
 //   ranking          each row's button.replay and button.share-game
 //   Options          input[name=marks|symbols|sound|volume|speed|look]
 //   replay viewer    #replay-prev, -next, -first, -last, -play, -move (the slider),
-//                    -play-deal, -share (#replay-speed is read as it is, window-replay.js)
+//                    -play-deal, -share, -review, and a reviewed move's #review-prev, #review-next
+//                    (#replay-speed is read as it is, window-replay.js)
+//   game review      #go-review; in #review-window each move's button (data-move) and
+//                    a tap on a mark of #review-graph
 //   engine failure   #engine-retry
 //
 // Each only tells a feature what the player asked for. A window's own
@@ -22,9 +25,12 @@ import { shareBoardGame, shareRankingGame } from "./share.js";
 import { exportData, importData } from "./transfer.js";
 import { setOption } from "./options.js";
 import {
-  jumpReplay, moveReplay, playThisDeal, replayGameOver, replayRankingGame, shareReplay, toggleReplayPlay,
+  jumpReplay, moveReplay, playThisDeal, replayGameOver, replayRankingGame, reviewReplay, shareReplay,
+  toggleReplayPlay,
 } from "./replay.js";
 import { restartEngine } from "./startup.js";
+import { openReviewedMove, reviewGameOver, stepReviewed } from "./review.js";
+import { graphMoveAt } from "./window-review.js";
 
 /**
  * Call `action` on a click of the element `id`.
@@ -104,6 +110,22 @@ function installReplayButtons() {
   $("replay-move").addEventListener("input", (event) => jumpReplay(Number(/** @type {HTMLInputElement} */ (event.target).value)));
   click("replay-play-deal", () => playThisDeal());
   click("replay-share", (event) => shareReplay(event.currentTarget));
+  click("replay-review", () => reviewReplay());
+}
+
+function installReviewButtons() {
+  click("go-review", () => reviewGameOver());
+  click("review-prev", () => stepReviewed(-1));
+  click("review-next", () => stepReviewed(1));
+  // the moves' buttons are made as the review goes on (window-review.js)
+  $("review-window").addEventListener("click", (event) => {
+    const button = closestTo(event, "button[data-move]");
+    if (button) openReviewedMove(Number(button.dataset.move));
+  });
+  click("review-graph", (event) => {
+    const index = graphMoveAt(event);
+    if (index !== null) openReviewedMove(index);
+  });
 }
 
 /** Wire the windows' buttons and fields, and the engine failure box's. */
@@ -113,5 +135,6 @@ export function installButtons() {
   installRankingButtons();
   installOptionInputs();
   installReplayButtons();
+  installReviewButtons();
   click("engine-retry", () => restartEngine());
 }

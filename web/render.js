@@ -251,6 +251,8 @@ export class BoardRenderer {
     this.flashing = new Map();
     /** @type {{from: number, to: number, path: number[]} | null} the cell indices of a hint shown (setHint) */
     this.hint = null;
+    /** @type {{played: number[], better: number[]} | null} the cell indices of a reviewed move (setReview) */
+    this.review = null;
     this.loading = false;
     this.frame = 0;
     this.pxSize = 0;
@@ -434,6 +436,72 @@ export class BoardRenderer {
     ctx.strokeStyle = p.hint;
     ctx.setLineDash([c * 0.14, c * 0.06]);
     ctx.stroke();
+    ctx.restore();
+  }
+
+  /**
+   * Show a reviewed move: the played move's cells framed by solid squares
+   * joined by a solid line, the better move's by dashed rings joined by a
+   * dashed line (two looks, not only two colours); null removes them.
+   * @param {{played: number[], better: number[]} | null} review
+   */
+  setReview(review) {
+    this.review = review ? { played: [...review.played], better: [...review.better] } : null;
+    this.requestDraw();
+  }
+
+  /**
+   * The reviewed move's marks (drawn over the balls).
+   * @param {Ctx} ctx
+   */
+  drawReview(ctx) {
+    const c = this.cell;
+    const { played, better } = /** @type {NonNullable<typeof this.review>} */ (this.review);
+    /**
+     * @param {number[]} move its from and to cells
+     * @param {number[]} dash
+     * @param {string} color
+     */
+    const line = ([a, b], dash, color) => {
+      const [x1, y1] = this.center(a);
+      const [x2, y2] = this.center(b);
+      ctx.setLineDash(dash);
+      ctx.lineWidth = c * 0.09;
+      ctx.strokeStyle = "rgba(255, 255, 255, 0.85)";
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+      ctx.stroke();
+      ctx.lineWidth = c * 0.05;
+      ctx.strokeStyle = color;
+      ctx.stroke();
+    };
+    ctx.save();
+    line(played, [], "#9c1c12");
+    line(better, [c * 0.16, c * 0.1], "#0a5c80");
+    ctx.setLineDash([]);
+    for (const idx of played) {
+      const [x, y] = this.center(idx);
+      ctx.lineWidth = c * 0.12;
+      ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+      ctx.strokeRect(x - c * 0.42, y - c * 0.42, c * 0.84, c * 0.84);
+      ctx.lineWidth = c * 0.07;
+      ctx.strokeStyle = "#9c1c12";
+      ctx.strokeRect(x - c * 0.42, y - c * 0.42, c * 0.84, c * 0.84);
+    }
+    for (const idx of better) {
+      const [x, y] = this.center(idx);
+      ctx.setLineDash([]);
+      ctx.lineWidth = c * 0.12;
+      ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+      ctx.beginPath();
+      ctx.arc(x, y, c * 0.3, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([c * 0.13, c * 0.08]);
+      ctx.lineWidth = c * 0.07;
+      ctx.strokeStyle = "#0a5c80";
+      ctx.stroke();
+    }
     ctx.restore();
   }
 
@@ -913,6 +981,7 @@ export class BoardRenderer {
       }
     }
 
+    if (this.review) this.drawReview(ctx);
     for (const overlay of [...this.overlays]) overlay(ctx, now);
 
     if (this.loading) {

@@ -18,15 +18,18 @@ import { notify } from "./notices.js";
 import { openWindow, closeWindow } from "./windows.js";
 import {
   animateReplayTurn, chosenReplaySpeed, installReplayWindow, mayAnimate, openReplayWindow,
-  showReplayBoard, showReplayNumbers, showReplayPlaying, showReplayReady,
+  showReplayBoard, showReplayNumbers, showReplayPlaying, showReplayReady, showReplayReview,
 } from "./window-replay.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installReplay: restartWith, openGameOver, share).
 /**
  * @typedef {{restartWith: (options: {deal: number, line: number}) => Promise<boolean>,
- *   openGameOver: () => void, share: import("./types").ShareFunctions}} Others
+ *   openGameOver: () => void, share: import("./types").ShareFunctions,
+ *   openReview: (code: string, options?: {back?: string | null}) => Promise<unknown>,
+ *   reopenReview: () => void}} Others
  */
+/** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
 /** @type {Others} */
 let others = /** @type {any} */ (null);
 
@@ -39,8 +42,9 @@ const SPEEDS = {
 
 /**
  * @type {{frames: import("./types").ReplayFrame[] | null, deal: number, line: number,
- *   history: [number, number][] | null, rule: number, code?: string, index: number, animating: boolean,
- *   pending: {index: number, animate: boolean} | null, playing: boolean, from: string | null}}
+ *   history: [number, number][] | null, rule: number, code: string | null, index: number, animating: boolean,
+ *   pending: {index: number, animate: boolean} | null, playing: boolean, from: string | null,
+ *   review: (MoveMarks & {index: number}) | null}}
  */
 const view = {
   frames: null, // the engine's frames of the game shown
@@ -52,7 +56,9 @@ const view = {
   animating: false,
   pending: null, // {index, animate} asked for while a move animated
   playing: false,
-  from: null, // the window to go back to on closing ("game-over", "ranking-window") or null
+  from: null, // the window to go back to on closing ("game-over", "ranking-window", "review-window") or null
+  code: null, // the replay code of the game shown
+  review: null, // the reviewed move shown: {index, played, better, text, prev, next} (openReplayAt)
 };
 
 /** @param {number} ms */
@@ -89,6 +95,8 @@ async function show(index, { animate = false } = {}) {
     showReplayBoard(frame);
   }
   showReplayNumbers(view.frames, target);
+  // a reviewed move's marks belong to the board before it, and only to that one
+  showReplayReview(view.review && view.review.index === target ? view.review : null);
   if (view.pending) {
     const next = view.pending;
     view.pending = null;
@@ -169,6 +177,7 @@ async function openCode(code, { from = null, at = 0 } = {}) {
   view.history = history;
   view.rule = rule;
   view.code = code;
+  if (from !== "review-window") view.review = null;
   view.index = 0;
   view.pending = null;
   view.from = from;
@@ -206,10 +215,44 @@ function closed() {
   pause();
   view.frames = null;
   view.pending = null;
+  view.review = null;
   const from = view.from;
   view.from = null;
   if (from === "game-over") others.openGameOver();
   else if (from === "ranking-window") openWindow($("ranking-window"));
+  else if (from === "review-window") others.reopenReview();
+}
+
+/**
+ * Show the board before move `index` of the game of replay `code` with the
+ * reviewed move's marks (`review`: {played, better, text, prev, next}); the
+ * window opens on it (from the review window) or, showing that game already,
+ * goes there.
+ * @param {string} code
+ * @param {number} index
+ * @param {MoveMarks} review
+ */
+export async function openReplayAt(code, index, review) {
+  view.review = { ...review, index };
+  if (view.frames && view.code === code && /** @type {HTMLDialogElement} */ ($("replay-window")).open) {
+    pause();
+    await show(index);
+    return true;
+  }
+  const opened = await openCode(code, { from: "review-window", at: index });
+  if (!opened) view.review = null;
+  return opened;
+}
+
+/** Review the game shown (#replay-review): the review window opens on it. */
+export function reviewReplay() {
+  if (!view.frames || !view.code) return false;
+  const code = view.code;
+  const from = view.from;
+  view.from = null; // the review window takes the viewer's place
+  view.review = null;
+  closeWindow($("replay-window"));
+  return others.openReview(code, { back: from });
 }
 
 /** Start a new game on the replay's deal and variant (#replay-play-deal; play.js asks first when a game would be lost). */
@@ -270,8 +313,9 @@ export function replayRankingGame(line, id, anchor = null) {
 
 /**
  * Take the other features' functions: `restartWith` (play.js),
- * `openGameOver` (gameover.js) and `share` (share.js: boardGame, rankingGame,
- * replayCode, shareGame, showShareStatus); follow the window's closing and
+ * `openGameOver` (gameover.js), `share` (share.js: boardGame, rankingGame,
+ * replayCode, shareGame, showShareStatus) and `openReview`, `reopenReview`
+ * (review.js); follow the window's closing and
  * the game-over window's watch and share buttons.
  * @param {Others} collaborators
  */

@@ -135,6 +135,35 @@ export function showReplayNumbers(frames, index) {
 }
 
 /**
+ * The reviewed move on the board shown, or none (null): `review` =
+ * {played: [from, to], better: [from, to], text, prev, next} (cell indices;
+ * `prev`/`next`: whether there is a mistake before / after it). The cells
+ * get data-review="played" / "better" ("played better" on a cell of both),
+ * the board draws the two moves in two looks, and the bar under the board
+ * says what the move cost.
+ * @param {{played: number[], better: number[], text: string, prev: boolean, next: boolean} | null} review
+ */
+export function showReplayReview(review) {
+  renderer?.setReview(review);
+  const cells = grid?.cells ?? [];
+  for (const cell of cells) delete cell.dataset.review;
+  const bar = $("replay-reviewed");
+  if (!review) {
+    bar.hidden = true;
+    return;
+  }
+  const kinds = new Map();
+  for (const [kind, move] of [["played", review.played], ["better", review.better]]) {
+    for (const idx of move) kinds.set(idx, [...(kinds.get(idx) ?? []), kind]);
+  }
+  for (const [idx, kind] of kinds) if (cells[idx]) cells[idx].dataset.review = kind.join(" ");
+  bar.hidden = false;
+  $("replay-reviewed-text").textContent = review.text;
+  /** @type {HTMLButtonElement} */ ($("review-prev")).disabled = !review.prev;
+  /** @type {HTMLButtonElement} */ ($("review-next")).disabled = !review.next;
+}
+
+/**
  * The play button (and data-playing) while the moves play one after another, or not.
  * @param {boolean} playing
  */
@@ -165,6 +194,7 @@ export function installReplayWindow(closed) {
   dialog().addEventListener("close", () => {
     delete dialog().dataset.ready;
     delete dialog().dataset.move;
+    showReplayReview(null);
     dropGrid();
     closed();
   });

@@ -32,9 +32,10 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "view": ("render.js", "grid.js", "board.js", "bar.js", "clock.js", "notices.js", "failures.js",
              "announce.js", "sound.js", "language.js", "windows.js", "window-confirm.js",
              "window-gameover.js", "name-form.js", "window-stats.js", "window-ranking.js",
-             "window-help.js", "window-options.js", "window-replay.js"),
+             "window-help.js", "window-options.js", "window-replay.js", "window-review.js"),
     "features": ("play.js", "tabs.js", "records.js", "gameover.js", "startup.js", "assist.js",
-                 "replay.js", "share.js", "transfer.js", "daily.js", "options.js", "help.js"),
+                 "replay.js", "share.js", "transfer.js", "daily.js", "options.js", "help.js",
+                 "review.js"),
     "input": ("keys.js", "menus.js", "buttons.js"),
     "wiring": ("main.js", "first.js"),
 }
