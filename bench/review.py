@@ -1,36 +1,44 @@
 """The game review (kugler_core.review): is its cost in points honest, and how fast is it?
 
-    python bench/review.py [--games 6] [--per-grade 25] [--variants 6] [--out FILE]
-    python bench/review.py --fit [--games 4] [--every 12] [--variants 4] [--out FILE]
-    python bench/review.py --speed [--games 3]
+    python bench/review.py [--collect] [--games 12] [--variants 8] [--share 0.15]
+        [--first 0] [--only fit|honest] --out FILE
+    python bench/review.py --report FILE
+    python bench/review.py --fit [--games 4] [--every 8] [--variants 6] [--out FILE]
+    python bench/review.py --speed [--games 3] [--limit 200]
 
-Games with real mistakes: the quick player, with a share (``--share``, 0.1)
-of its moves replaced by a random legal move, on deals no tuning used
-(``HONEST_DEALS``; the fit of ``review.value`` used ``FIT_DEALS``).
+Games with real mistakes: the quick player, with a share (``--share``) of
+its moves replaced by a random legal move (the generator seeded with the
+deal), on two sets of deals: ``FIT_DEALS`` (what ``review.value`` is fitted
+on) and ``HONEST_DEALS`` (what the honesty is measured on: no tuning used
+them).
 
-- honesty (default): every move of the games is reviewed; up to
-  ``--per-grade`` moves of each grade but "best" are taken (in game order).
-  For each, the played move and the review's better move are each played on
-  from the position before it ``--variants`` times; variant ``j`` continues
-  the game with the balls of deal ``VARIANT_BASE + j`` (the coming three
-  stay the ones the player saw; a ball whose mark the move took and every
-  later ball come from the variant's deal), the same variant for both moves:
-  common random numbers. The quick player continues for ``review.HORIZON``
-  moves (a game that ends scores nothing more). The measured loss of the
-  move is the mean over the variants of (points of the better branch -
-  points of the played branch), the move's own points and its balls'
-  included. Reported per grade: moves, the review's mean cost, the measured
+- ``--collect``: one game of each set in turn; for every random move that is
+  not the computer's, the played move and the computer's better move are
+  each played on from the position before it ``--variants`` times. Variant
+  ``j`` continues the game with the balls of deal ``VARIANT_BASE + j``: the
+  coming three stay the ones the player saw (on their marks); a ball whose
+  mark the move took and every ball after them come from the variant's deal,
+  the same for both moves (common random numbers). The ranking
+  (``ranked``: ``player.rank``, the quick player's first stage) plays
+  ``review.HORIZON`` moves on (a game that ends scores nothing more). The
+  measured loss of the move is the mean over the variants of (points of the
+  better branch - points of the played branch), the move's own points and
+  its balls' included. Each row (the view, both moves, the losses) is a
+  JSON line of ``--out``, written as it is known.
+- ``--report``: fits ``review.SLOPE`` on the rows of ``FIT_DEALS`` (least
+  squares of the measured loss less the difference of expected points and
+  of ``LEVEL``, on the difference of the line potential weighted by the
+  knots), then judges the rows of ``HONEST_DEALS`` with ``review.judge`` as
+  it is and prints per grade: moves, the review's mean cost, the measured
   mean loss with its 95 % interval (1.96 standard errors over the moves).
-- ``--fit``: positions every ``--every`` moves of such games on
-  ``FIT_DEALS``; from each, ``--variants`` play-outs of ``review.HORIZON``
-  quick moves with the coming balls drawn from the variant's deal (a board
-  whose coming balls are not known, as ``review.value`` sees it). Reported:
-  the least-squares line of the mean points on ``evaluate``, its R² and the
-  means by bins of ``evaluate``.
-- ``--speed``: the time to judge each move of ``--games`` quick games with
-  mistakes (``review.judge``, CPython, this machine): median, p95, max.
-
-Each result is also written as a JSON line to ``--out`` as it is known.
+- ``--fit``: the level of the points to come: positions every ``--every``
+  moves of games on ``FIT_DEALS``; from each, ``--variants`` play-outs of
+  ``review.HORIZON`` moves of the ranking with the coming balls drawn from
+  the variant's deal (a board whose coming balls are not known); the
+  least-squares line of the mean points on ``evaluate`` and the means by bins.
+- ``--speed``: the CPU time of ``review.judge`` for each move of ``--games``
+  quick games with mistakes (deals ``HONEST_DEALS + 100`` on, at most
+  ``--limit`` moves each): median, p95, max.
 """
 
 from __future__ import annotations
@@ -170,44 +178,20 @@ def honest_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def honesty(args: argparse.Namespace, out: Any) -> None:
-    want = dict.fromkeys(GRADED, args.per_grade)
-    rows: list[dict[str, Any]] = []
-    for g in range(args.games):
-        deal = HONEST_DEALS + g
-        for n, (view, move, _wild) in enumerate(mistaken_game(deal, args.share)):
-            judged = review.judge(view, move)
-            if want.get(judged.grade, 0) <= 0:
-                continue
-            want[judged.grade] -= 1
-            start = seen(view)
-            losses = []
-            for j in range(args.variants):
-                variant = VARIANT_BASE + j
-                better = play_on(start, view.line, variant, review.HORIZON, judged.best)
-                played = play_on(start, view.line, variant, review.HORIZON, move)
-                losses.append(better - played)
-            row = {"deal": deal, "move": n, "grade": judged.grade, "cost": judged.cost,
-                   "loss": statistics.fmean(losses), "losses": losses}
-            rows.append(row)
-            print(json.dumps(row), file=out, flush=True)
-        if not any(want.values()):
-            break
-    print(honest_table(rows))
-
-
-def parts(view: View, move: Move) -> dict[str, float]:
+def parts(view: View, move: Move) -> dict[str, Any]:
     """What the worth of ``move`` is made of, for fitting ``review.value``: the
-    expected points, the chance the board is not full, and the expected
-    ``review.features`` over the boards that are not."""
-    got = {"points": 0.0, "open": 0.0, "evaluate": 0.0, "crowd": 0.0}
+    expected points, and over the boards that are not full the expected
+    weights of ``review.KNOTS`` (``level``, for ``LEVEL``) and those weights
+    times the line potential (``slope``, for ``SLOPE``)."""
+    knots = len(review.KNOTS)
+    got: dict[str, Any] = {"points": 0.0, "level": [0.0] * knots, "slope": [0.0] * knots}
     for chance, points, board in review.outcomes(view, move):
         got["points"] += chance * points
         if 0 in board:
-            e, crowd = review.features(board, view.line)
-            got["open"] += chance
-            got["evaluate"] += chance * e
-            got["crowd"] += chance * crowd
+            _level, _slope, potential = review.features(board, view.line)
+            for k, w in enumerate(review.knot_weights(board.count(0))):
+                got["level"][k] += chance * w
+                got["slope"][k] += chance * w * potential
     return got
 
 
@@ -215,8 +199,10 @@ def collect(args: argparse.Namespace, out: Any) -> None:
     """Rows for the fit (deals from FIT_DEALS) and for the honesty (from
     HONEST_DEALS), one game of each in turn: every random move that is not the
     computer's, its parts and the play-outs of it and of the better move."""
-    for g in range(args.games):
+    for g in range(args.first, args.first + args.games):
         for kind, deal in (("fit", FIT_DEALS + g), ("honest", HONEST_DEALS + g)):
+            if args.only and kind != args.only:
+                continue
             for n, (view, move, wild) in enumerate(mistaken_game(deal, args.share)):
                 if not wild:
                     continue
@@ -264,12 +250,16 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
     honesty table of the "honest" rows judged by ``review.judge`` as it is."""
     fit_rows = [r for r in rows if r["set"] == "fit"]
     if fit_rows:
-        xs = [[r["parts_best"][k] - r["parts_played"][k] for k in ("evaluate", "crowd")]
-              for r in fit_rows]
-        ys = [r["loss"] - (r["parts_best"]["points"] - r["parts_played"]["points"])
-              for r in fit_rows]
-        c = least_squares(xs, ys)
-        print(f"fit on {len(fit_rows)} moves: SLOPE {c[0]}, CROWD_SLOPE {-c[1]}")
+        xs, ys = [], []
+        for r in fit_rows:
+            view = View(tuple(r["board"]), tuple(r["next"]), tuple(r["landing"]), r["line"])
+            best, played = parts(view, tuple(r["best"])), parts(view, tuple(r["played"]))
+            level = sum(v * (b - p) for v, b, p in zip(review.LEVEL, best["level"],
+                                                      played["level"], strict=True))
+            xs.append([b - p for b, p in zip(best["slope"], played["slope"], strict=True)])
+            ys.append(r["loss"] - (best["points"] - played["points"]) - level)
+        print(f"fit on {len(fit_rows)} moves: SLOPE {tuple(least_squares(xs, ys))} "
+              f"at KNOTS {review.KNOTS} (LEVEL {review.LEVEL} kept)")
     judged = []
     for r in rows:
         if r["set"] != "honest":
@@ -350,10 +340,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--speed", action="store_true")
     parser.add_argument("--collect", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="the first game of each set")
+    parser.add_argument("--only", choices=("fit", "honest"), help="collect one set only")
     parser.add_argument("--report", type=Path, help="the rows --collect wrote")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--share", type=float, default=0.1)
-    parser.add_argument("--per-grade", type=int, default=25)
     parser.add_argument("--variants", type=int, default=6)
     parser.add_argument("--every", type=int, default=12)
     parser.add_argument("--limit", type=int, default=400)
@@ -366,12 +357,10 @@ def main(argv: list[str] | None = None) -> None:
     with out:
         if args.fit:
             fit(args, out)
-        elif args.collect:
-            collect(args, out)
         elif args.speed:
             speed(args, out)
-        else:
-            honesty(args, out)
+        else:  # --collect, the default
+            collect(args, out)
 
 
 if __name__ == "__main__":

@@ -446,6 +446,21 @@ def _keep_daily(daily: dict[str, int]) -> dict[str, int]:
     return {day: daily[day] for day in sorted(daily)[-DAILY_SIZE:]}
 
 
+def counts_for_record(game: Game) -> bool:
+    """True when ``game`` can set the record and enter the ranking: it had no help
+    (``Game.assisted``: no hint shown, no computer move). The one rule: ``add_game``
+    follows it, and the facade's state tells it to the page (``counts_for_record``).
+
+    >>> g = Game.new(deal=42)
+    >>> counts_for_record(g)
+    True
+    >>> g.count_hint()
+    >>> counts_for_record(g)
+    False
+    """
+    return not game.assisted
+
+
 def add_game(
     doc: object, game: Game, date: str, name: str | None = None
 ) -> AddResult:
@@ -490,7 +505,8 @@ def add_game(
     ranking = list(current["ranking"])
     rank: int | None = None
     beaten = False
-    if not assisted:
+    ranked = counts_for_record(game)
+    if ranked:
         history = game.history
         entry = {
             **facts,
@@ -517,7 +533,7 @@ def add_game(
         "stats": new_stats,
     }
     return AddResult(
-        new_doc, rank, not assisted and points > previous, previous, False, assisted,
+        new_doc, rank, ranked and points > previous, previous, False, assisted,
         daily_best, beaten,
     )
 

@@ -47,35 +47,35 @@ from typing import Literal
 
 from .board import CELL_OF
 from .errors import IllegalMove
-from .evaluate import evaluate, settle, tables
+from .evaluate import CROWD, CROWDED, FREE, evaluate, settle, tables
 from .game import Game
 from .player import Move, View, choose
 
-__all__ = ["GRADES", "Grade", "Judged", "accuracy", "features", "grade", "judge", "outcomes",
-           "review", "value", "worth"]
+__all__ = ["GRADES", "Grade", "Judged", "accuracy", "features", "grade", "judge", "knot_weights",
+           "outcomes", "review", "value", "worth"]
 
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
 GRADES: tuple[tuple[Grade, float], ...] = (
-    ("good", 2.0),
+    ("good", 0.1),
     ("inaccuracy", 5.0),
     ("mistake", 10.0),
     ("blunder", 20.0),
 )
-"""A move that is not the computer's is "good" below the cost of the next grade, an
-"inaccuracy" from 5 points, a "mistake" from 10, a "blunder" from 20; at 0 it is
-"best" too (another move worth as much). Chosen from data (docs/review.md)."""
+"""The lowest cost of each grade: a move is "best" at cost 0 (the computer's, or
+one worth as much), "good" below 5 points, an "inaccuracy" from 5 (about two
+moves' points), a "mistake" from 10 (a line of five), a "blunder" from 20
+(docs/review.md)."""
 
 HORIZON = 20
 """The points to come are those of this many moves (docs/review.md)."""
-SLOPE = 0.0123
-"""Points to come per unit of ``evaluate`` (100 units a free cell), fitted."""
-KNEE = 3600.0
-"""Below this ``evaluate`` (about 36 free cells) the board is crowded: games are lost there."""
-CROWD_SLOPE = 0.03
-"""Points to come lost per unit of ``evaluate`` below ``KNEE``, fitted."""
-INTERCEPT = 0.0
-"""Points to come of a board that ``evaluate`` values at 0 (only the clamp at 0 reads it)."""
+KNOTS: tuple[int, ...] = (20, 28, 36, 50)
+"""The free-cell counts at which ``LEVEL`` and ``SLOPE`` are given (linear between,
+constant beyond the ends)."""
+LEVEL: tuple[float, ...] = (2.0, 43.0, 75.0, 75.0)
+"""Points to come of a board with no line potential, by free cells (``KNOTS``), fitted."""
+SLOPE: tuple[float, ...] = (0.438, 0.38, 0.0, 0.106)
+"""Points to come per unit of line potential, by free cells (``KNOTS``), fitted."""
 ACCURACY_SCALE = 10.0
 """The cost (points) at which a move's accuracy is 50 % (``accuracy``)."""
 
@@ -93,25 +93,60 @@ class Judged:
 
 def value(board: Sequence[int], line: int) -> float:
     """The points to come of ``board`` (81 ints) in variant ``line``, the coming
-    balls not known yet: what the quick player is expected to score in the next
-    ``HORIZON`` moves, 0 for a full board. Linear in ``evaluate`` with a
-    steeper slope below ``KNEE`` (``features``), fitted on play-outs
-    (docs/review.md); never negative.
+    balls not known yet: what the computer is expected to score in the next
+    ``HORIZON`` moves, 0 for a full board. ``LEVEL(free) + SLOPE(free) *
+    potential`` (``features``), fitted on play-outs (docs/review.md); never
+    negative.
 
-    >>> value([0] * 81, 5) > value([1, 2] * 40 + [0], 5) == 0.0
+    >>> value([0] * 81, 5) > value([1, 2] * 40 + [0], 5) > value([1, 2] * 40 + [1], 5) == 0.0
     True
     """
     if 0 not in board:
         return 0.0
-    e, crowd = features(board, line)
-    return max(0.0, INTERCEPT + SLOPE * e - CROWD_SLOPE * crowd)
+    level, slope, potential = features(board, line)
+    return max(0.0, level + slope * potential)
 
 
-def features(board: Sequence[int], line: int) -> tuple[float, float]:
-    """What ``value`` is linear in, for a board that is not full: ``evaluate`` and
-    how far it is below ``KNEE``."""
-    e = evaluate(board, tables(line))
-    return e, max(0.0, KNEE - e)
+def features(board: Sequence[int], line: int) -> tuple[float, float, float]:
+    """What ``value`` is made of, for a board that is not full: the level and the
+    slope at its number of free cells (``KNOTS``) and its line potential, the
+    part of ``evaluate`` that is not free room (``evaluate.FREE`` a free cell
+    and the penalty below ``evaluate.CROWDED``).
+
+    >>> level, slope, potential = features([0] * 81, 5)
+    >>> level, potential
+    (75.0, 0.0)
+    """
+    free = board.count(0)
+    potential = evaluate(board, tables(line)) - FREE * free
+    if free < CROWDED:
+        potential += CROWD * (CROWDED - free) ** 2
+    return _knotted(LEVEL, free), _knotted(SLOPE, free), potential
+
+
+def _knotted(values: Sequence[float], free: int) -> float:
+    """``values`` (one per ``KNOTS``) at ``free`` cells: linear between the knots."""
+    return sum(w * v for w, v in zip(knot_weights(free), values, strict=True))
+
+
+def knot_weights(free: int) -> tuple[float, ...]:
+    """The weight of each of ``KNOTS`` at ``free`` cells (linear between two
+    knots, all on the nearest end beyond them); they add up to 1.
+
+    >>> knot_weights(32), knot_weights(5), knot_weights(60)
+    ((0.0, 0.5, 0.5, 0.0), (1.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    """
+    weights = [0.0] * len(KNOTS)
+    if free <= KNOTS[0]:
+        weights[0] = 1.0
+    elif free >= KNOTS[-1]:
+        weights[-1] = 1.0
+    else:
+        k = next(k for k in range(1, len(KNOTS)) if free <= KNOTS[k])
+        share = (free - KNOTS[k - 1]) / (KNOTS[k] - KNOTS[k - 1])
+        weights[k - 1] = 1.0 - share
+        weights[k] = share
+    return tuple(weights)
 
 
 def outcomes(view: View, move: Move) -> list[tuple[float, int, tuple[int, ...]]]:

@@ -1,21 +1,29 @@
-// @ts-nocheck
-// The play clock: runs while a game from the engine is on the board, not
-// over, and the page is visible. The engine keeps the seconds in the game
-// document; this module only counts them between requests. It follows the
-// game's state (store.js "state"): a game that opens, or another tab's copy,
-// starts the count at its seconds.
+// The play clock: runs while a game from the engine is on the board, begun
+// (a move made, or seconds counted before), not over, and the page is
+// visible: a new game shows 0:00 until its first move. The engine keeps the
+// seconds in the game document; this module only counts them between
+// requests. It follows the game's state (store.js "state"): a game that
+// opens, or another tab's copy, starts the count at its seconds.
+//
+// A page being left (reload, close) cannot wait for the engine to store the
+// seconds counted since the last move: they are kept under kugler:1:clock
+// with the game's id and moves (keepClock), and the next load gives them to
+// the engine when that game opens unchanged (keptSeconds), so the clock never
+// goes back.
 
 import { $ } from "./dom.js";
-import { app, on } from "./store.js";
+import * as storage from "./storage.js";
+import { app, mayWrite, on } from "./store.js";
 import { formatTime } from "./i18n.js";
 
+/** @type {{baseMs: number, since: number | null}} the time counted, and since when it counts (performance.now()) */
 const clock = { baseMs: 0, since: null };
 
 /** The board can be played: a game is on it, not over, the page shown, no window over it. */
 function clockRunning() {
   const state = app.state;
-  return app.started && state && !state.over && document.visibilityState === "visible"
-    && !document.querySelector("dialog[open]");
+  return app.started && state && !state.over && (state.moves > 0 || state.seconds > 0)
+    && document.visibilityState === "visible" && !document.querySelector("dialog[open]");
 }
 
 function elapsedMs() {
@@ -32,7 +40,10 @@ export function clockCounting() {
   return clock.since !== null;
 }
 
-/** Start the count at `secs` (a game opens or another tab's copy is taken). */
+/**
+ * Start the count at `secs` (a game opens or another tab's copy is taken).
+ * @param {number} secs
+ */
 export function resetClock(secs) {
   clock.baseMs = secs * 1000;
   clock.since = null;
@@ -50,6 +61,41 @@ export function updateClock() {
   const time = $("time");
   const shown = formatTime(seconds());
   if (time.textContent !== shown) time.textContent = shown; // a write restyles, even the same text
+}
+
+/**
+ * The page is being left: keep the seconds of the game on the board for the
+ * next load when they are more than the engine stored (with its id and moves).
+ */
+export function keepClock() {
+  const state = app.state;
+  if (!app.started || !state || state.over || !mayWrite(storage.KEYS.game)) return;
+  const secs = seconds();
+  if (secs > (state.seconds ?? 0)) {
+    storage.writeText(storage.KEYS.clock, JSON.stringify({ id: state.id, moves: state.moves, seconds: secs }));
+  }
+}
+
+/**
+ * The seconds the page left before kept for the game `game` (a game
+ * document or state), when they belong to it (same id and moves) and are
+ * more than it holds; else null. `take` removes the note (read once).
+ * @param {{id: string, moves: number, seconds?: number} | null | undefined} game
+ * @returns {number | null}
+ */
+export function keptSeconds(game, { take = false } = {}) {
+  const text = storage.readText(storage.KEYS.clock);
+  if (text === null) return null;
+  if (take) storage.remove(storage.KEYS.clock);
+  let note;
+  try {
+    note = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const fits = note && game && note.id === game.id && note.moves === game.moves
+    && Number.isInteger(note.seconds) && note.seconds > (Number(game.seconds) || 0);
+  return fits ? note.seconds : null;
 }
 
 /** Show the time twice a second from now on; stop and go on as windows open and close. */

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Words of the page in Danish, Swedish and English.
 //
 // The Danish words come from the Danish help page (seed 000), the Swedish
@@ -9,6 +8,13 @@
 
 export const LANGUAGES = ["da", "sv", "en"];
 
+/**
+ * A language's words: each a text with {name} placeholders, the colours'
+ * names, or a count's plural forms ({one, other, …}).
+ * @typedef {{[key: string]: string | string[] | Record<string, string>}} Words
+ */
+
+/** @type {Record<string, Words>} */
 const WORDS = {
   da: {
     title: "Kugler",
@@ -135,13 +141,15 @@ const WORDS = {
     annOver: "Spillet er slut med {score} point.",
     annUndo: "Trækket er fortrudt.",
     annNewGame: "Nyt spil nr. {deal}. Kugler på brættet: {list}.",
-    annHint: "Forslag: {color} kugle fra {from} til {to}.",
+    annHint: "Hint: {color} kugle fra {from} til {to}.",
     annBlocked: "{cell} kan ikke nås.",
+    annPickBall: "Vælg først en kugle, der skal flyttes.",
     annSelect: "{color} kugle på {cell} er valgt.",
     // hint and watch (assist.js)
     hint: "Hint",
-    assistQuestion: "Spil med hjælp tæller kun i statistikken. Vil du have hjælp i dette spil?",
-    hintNote: "Forslag: flyt kuglen på {from} til {to}.",
+    assistQuestion: "Et spil med hjælp kan ikke sætte rekord eller komme på ranglisten; det tæller kun i statistikken. Vil du have hjælp i dette spil?",
+    recordHelp: "Spillet har haft hjælp: det kan ikke sætte rekord eller komme på ranglisten.",
+    hintNote: "Hint: flyt kuglen på {from} til {to}.",
     hintNone: "Der er intet træk at foreslå.",
     watch: "Se computeren spille",
     watchControls: "Computeren spiller",
@@ -179,6 +187,32 @@ const WORDS = {
     replayInfo: "Omgang {deal} · {variant}",
     replayAt: "Træk {move} af {moves}",
     replayBad: "Linket til spillet er beskadiget eller ufuldstændigt og kunne ikke åbnes. Dit eget spil er, som det var.",
+    reviewGame: "Gennemgå spillet",
+    reviewTitle: "Gennemgang af spillet",
+    reviewInfo: "Omgang {deal} · {variant} · {moves} træk",
+    reviewProgress: "Gennemgået",
+    reviewProgressText: "{done} af {total} træk",
+    reviewAccuracy: "Præcision: {n} %",
+    reviewAccuracyPending: "Præcision: regnes ud …",
+    gradebest: "Bedst",
+    gradegood: "Godt",
+    gradeinaccuracy: "Unøjagtighed",
+    grademistake: "Fejl",
+    gradeblunder: "Brøler",
+    reviewLost: "Point tabt i alt",
+    reviewCostliest: "Dyreste træk",
+    reviewNoCost: "Ingen træk har kostet point indtil nu.",
+    reviewMoveWords: "Træk {move}: {color} {from} → {to}, ca. {points} point; bedre: {bcolor} {bfrom} → {bto}",
+    reviewMoveButton: "Træk {move}: {grade}, ca. {points} point",
+    reviewGraph: "Point og frie felter gennem spillet",
+    reviewFree: "Frie felter",
+    reviewGrade: "Vurdering",
+    reviewMoves: "Træk med tab",
+    reviewPlayed: "Dit træk",
+    reviewBetter: "Bedre",
+    reviewPrev: "Forrige fejl",
+    reviewNext: "Næste fejl",
+    reviewShown: "Træk {move}: {grade}, ca. {points} point tabt. Dit træk: {color} {from} → {to}; bedre: {bcolor} {bfrom} → {bto}.",
     replayUnknown: "Dette spil blev gemt uden sine træk og kan ikke ses igen fra starten.",
     linkCopied: "Link kopieret",
     linkNotCopied: "Linket kunne ikke kopieres: {link}",
@@ -316,11 +350,13 @@ const WORDS = {
     annNewGame: "Nytt spel, giv nr {deal}. Kulor på brädet: {list}.",
     annHint: "Tips: {color} kula från {from} till {to}.",
     annBlocked: "{cell} går inte att nå.",
+    annPickBall: "Välj först en kula att flytta.",
     annSelect: "{color} kula på {cell} är vald.",
     // hint and watch (assist.js)
     hint: "Tips",
-    assistQuestion: "Spel med hjälp räknas bara i statistiken. Vill du ha hjälp i det här spelet?",
-    hintNote: "Förslag: flytta kulan på {from} till {to}.",
+    assistQuestion: "Ett spel med hjälp kan inte sätta rekord eller komma med i rankingen; det räknas bara i statistiken. Vill du ha hjälp i det här spelet?",
+    recordHelp: "Spelet har haft hjälp: det kan inte sätta rekord eller komma med i rankingen.",
+    hintNote: "Tips: flytta kulan på {from} till {to}.",
     hintNone: "Det finns inget drag att föreslå.",
     watch: "Se datorn spela",
     watchControls: "Datorn spelar",
@@ -358,6 +394,32 @@ const WORDS = {
     replayInfo: "Giv {deal} · {variant}",
     replayAt: "Drag {move} av {moves}",
     replayBad: "Länken till spelet är skadad eller ofullständig och kunde inte öppnas. Ditt eget spel är som det var.",
+    reviewGame: "Gå igenom spelet",
+    reviewTitle: "Genomgång av spelet",
+    reviewInfo: "Omgång {deal} · {variant} · {moves} drag",
+    reviewProgress: "Genomgånget",
+    reviewProgressText: "{done} av {total} drag",
+    reviewAccuracy: "Precision: {n} %",
+    reviewAccuracyPending: "Precision: räknas ut …",
+    gradebest: "Bäst",
+    gradegood: "Bra",
+    gradeinaccuracy: "Onoggrannhet",
+    grademistake: "Misstag",
+    gradeblunder: "Tabbe",
+    reviewLost: "Förlorade poäng totalt",
+    reviewCostliest: "Dyraste dragen",
+    reviewNoCost: "Inget drag har kostat poäng hittills.",
+    reviewMoveWords: "Drag {move}: {color} {from} → {to}, ca {points} poäng; bättre: {bcolor} {bfrom} → {bto}",
+    reviewMoveButton: "Drag {move}: {grade}, ca {points} poäng",
+    reviewGraph: "Poäng och fria rutor genom spelet",
+    reviewFree: "Fria rutor",
+    reviewGrade: "Bedömning",
+    reviewMoves: "Drag som kostade poäng",
+    reviewPlayed: "Ditt drag",
+    reviewBetter: "Bättre",
+    reviewPrev: "Föregående misstag",
+    reviewNext: "Nästa misstag",
+    reviewShown: "Drag {move}: {grade}, ca {points} poäng förlorade. Ditt drag: {color} {from} → {to}; bättre: {bcolor} {bfrom} → {bto}.",
     replayUnknown: "Det här spelet sparades utan sina drag och kan inte ses igen från början.",
     linkCopied: "Länken kopierad",
     linkNotCopied: "Länken kunde inte kopieras: {link}",
@@ -495,10 +557,12 @@ const WORDS = {
     annNewGame: "New game, deal {deal}. Balls on the board: {list}.",
     annHint: "Hint: {color} ball from {from} to {to}.",
     annBlocked: "{cell} cannot be reached.",
+    annPickBall: "Select a ball to move first.",
     annSelect: "{color} ball at {cell} selected.",
     // hint and watch (assist.js)
     hint: "Hint",
-    assistQuestion: "Games with help count in the statistics only. Get help in this game?",
+    assistQuestion: "A game with help cannot set the record or enter the ranking; it counts in the statistics only. Get help in this game?",
+    recordHelp: "This game had help: it cannot set the record or enter the ranking.",
     hintNote: "Hint: move the ball on {from} to {to}.",
     hintNone: "There is no move to suggest.",
     watch: "Watch the computer play",
@@ -537,6 +601,32 @@ const WORDS = {
     replayInfo: "Deal {deal} · {variant}",
     replayAt: "Move {move} of {moves}",
     replayBad: "The link to the game is damaged or incomplete and could not be opened. Your own game is as it was.",
+    reviewGame: "Review game",
+    reviewTitle: "Game review",
+    reviewInfo: "Deal {deal} · {variant} · {moves} moves",
+    reviewProgress: "Reviewed",
+    reviewProgressText: "{done} of {total} moves",
+    reviewAccuracy: "Accuracy: {n} %",
+    reviewAccuracyPending: "Accuracy: being worked out …",
+    gradebest: "Best",
+    gradegood: "Good",
+    gradeinaccuracy: "Inaccuracy",
+    grademistake: "Mistake",
+    gradeblunder: "Blunder",
+    reviewLost: "Points lost in all",
+    reviewCostliest: "Costliest moves",
+    reviewNoCost: "No move has cost points so far.",
+    reviewMoveWords: "Move {move}: {color} {from} → {to}, about {points} points; better: {bcolor} {bfrom} → {bto}",
+    reviewMoveButton: "Move {move}: {grade}, about {points} points",
+    reviewGraph: "Points and free cells through the game",
+    reviewFree: "Free cells",
+    reviewGrade: "Grade",
+    reviewMoves: "Moves that cost points",
+    reviewPlayed: "Your move",
+    reviewBetter: "Better",
+    reviewPrev: "Previous mistake",
+    reviewNext: "Next mistake",
+    reviewShown: "Move {move}: {grade}, about {points} points lost. Your move: {color} {from} → {to}; better: {bcolor} {bfrom} → {bto}.",
     replayUnknown: "This game was saved without its moves and cannot be watched from the start.",
     linkCopied: "Link copied",
     linkNotCopied: "The link could not be copied: {link}",
@@ -561,7 +651,10 @@ export function detectLanguage(languages = globalThis.navigator?.languages ?? []
   return "en";
 }
 
-/** Switch the language; an unknown value falls back to the browser's choice. */
+/**
+ * Switch the language; an unknown value falls back to the browser's choice.
+ * @param {string} lang
+ */
 export function setLanguage(lang) {
   current = LANGUAGES.includes(lang) ? lang : detectLanguage();
   document.documentElement.lang = current;
@@ -572,11 +665,16 @@ export function language() {
   return current;
 }
 
-/** The word for `key` in the current language with {name} placeholders filled. */
+/**
+ * The word for `key` in the current language with {name} placeholders filled.
+ * @param {string} key
+ * @param {Record<string, unknown>} params
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const table = WORDS[current] ?? WORDS.en;
   const word = table[key] ?? WORDS.en[key] ?? key;
-  if (typeof word !== "string") return word;
+  if (typeof word !== "string") return /** @type {any} */ (word); // not a text: a key of another kind
   return word.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
@@ -584,39 +682,47 @@ export function t(key, params = {}) {
  * `n` with its noun in the current language, in the plural form the
  * language's rules pick for `n` ("1 game", "2 games"): `key` names a word
  * {one, other} with an {n} placeholder.
+ * @param {string} key
+ * @param {number} n
  */
 export function tCount(key, n) {
   const table = WORDS[current] ?? WORDS.en;
-  const forms = table[key] ?? WORDS.en[key];
+  const forms = /** @type {Record<string, string>} */ (table[key] ?? WORDS.en[key]);
   const form = new Intl.PluralRules(current).select(n);
   return (forms[form] ?? forms.other).replace("{n}", formatNumber(n));
 }
 
-/** The colour name of ball colour 1..7. */
+/**
+ * The colour name of ball colour 1..7.
+ * @param {number} color
+ */
 export function colorName(color) {
-  return (WORDS[current] ?? WORDS.en).colors[color] ?? "";
+  return /** @type {string[]} */ ((WORDS[current] ?? WORDS.en).colors)[color] ?? "";
 }
 
 /** Put the words into every [data-i18n] / [data-i18n-aria] element under `root`. */
-export function applyWords(root = document) {
+export function applyWords(root = /** @type {ParentNode} */ (document)) {
   // Only what differs is written: the page is already in Danish, and every
   // write makes the browser restyle.
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    const word = t(el.dataset.i18n);
+    const word = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? "");
     if (el.textContent !== word) el.textContent = word;
   }
   for (const el of root.querySelectorAll("[data-i18n-aria]")) {
-    const word = t(el.dataset.i18nAria);
+    const word = t(/** @type {HTMLElement} */ (el).dataset.i18nAria ?? "");
     if (el.getAttribute("aria-label") !== word) el.setAttribute("aria-label", word);
   }
-  for (const el of root.querySelectorAll("[data-i18n-title]")) {
-    const word = t(el.dataset.i18nTitle);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-title]"))) {
+    const word = t(el.dataset.i18nTitle ?? "");
     if (el.title !== word) el.title = word;
   }
   if (document.title !== t("title")) document.title = t("title");
 }
 
-/** "m:ss" or "h:mm:ss" for a number of seconds. */
+/**
+ * "m:ss" or "h:mm:ss" for a number of seconds.
+ * @param {number} seconds
+ */
 export function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
@@ -627,35 +733,45 @@ export function formatTime(seconds) {
 
 // Thousands separators as Intl.NumberFormat writes them for da-DK, sv-SE and
 // en-GB (building an Intl.NumberFormat costs ~30 ms at a page's first use).
+/** @type {Record<string, string>} */
 const GROUP_SEPARATOR = { da: ".", sv: "\u00a0", en: "," };
 
-/** A whole number (rounded) with the current language's thousands separator. */
+/**
+ * A whole number (rounded) with the current language's thousands separator.
+ * @param {unknown} n
+ */
 export function formatNumber(n) {
   const value = Math.round(Number(n) || 0);
   const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR[current] ?? ",");
   return value < 0 ? `-${digits}` : digits;
 }
 
-const dateFormats = new Map(); // "da:year" -> Intl.DateTimeFormat, made at first use
+/** @type {Map<string, Intl.DateTimeFormat>} "da:year" -> the format, made at first use */
+const dateFormats = new Map();
 
 /**
  * A date (ISO text) as a short local date: day and month ("3. mar.") in the
  * current year `now`'s, else day, month and year in numbers ("3.3.2025").
+ * @param {string | null | undefined} iso
  */
 export function formatDate(iso, now = new Date()) {
-  const d = new Date(iso);
+  const d = new Date(/** @type {string} */ (iso));
   if (Number.isNaN(d.getTime())) return String(iso ?? "");
   const thisYear = d.getFullYear() === now.getFullYear();
   const key = `${current}:${thisYear}`;
   if (!dateFormats.has(key)) {
-    const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+    const locale = /** @type {Record<string, string>} */ ({ da: "da-DK", sv: "sv-SE", en: "en-GB" })[current];
+    /** @type {Intl.DateTimeFormatOptions} */
     const options = thisYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "numeric", year: "2-digit" };
     dateFormats.set(key, new Intl.DateTimeFormat(locale, options));
   }
-  return dateFormats.get(key).format(d);
+  return /** @type {Intl.DateTimeFormat} */ (dateFormats.get(key)).format(d);
 }
 
-/** "2 lines of 5 · one line of 6": the lines removed, by length, in words. */
+/**
+ * "2 lines of 5 · one line of 6": the lines removed, by length, in words.
+ * @param {import("./types").LinesByLength | null | undefined} lines
+ */
 export function formatLines(lines) {
   const entries = Object.entries(lines ?? {})
     .map(([len, n]) => [Number(len), Number(n)])

@@ -33,6 +33,8 @@ export const LOOKS = Object.freeze(["wood", "light", "dark", "contrast", "classi
  * @property {readonly string[]} select The selected cell's frame: a gradient of three.
  * @property {string} selectGlow Its glow.
  * @property {string} blink The red blink of a cell out of reach: "r, g, b".
+ * @property {string} nudge The blink of an empty cell tapped with no ball selected: "r, g, b".
+ * @property {string} nudgeEdge Its edge: "r, g, b".
  * @property {string} hint The hint's dots and dashed ring.
  * @property {string} hintEdge The dots' outline.
  * @property {string} hintRingEdge The ring's outline.
@@ -62,6 +64,8 @@ export const PALETTES = Object.freeze({
     select: ["#fff1a8", "#e9b530", "#a8741a"],
     selectGlow: "rgba(255, 200, 60, 0.85)",
     blink: "214, 40, 30",
+    nudge: "255, 250, 235",
+    nudgeEdge: "140, 80, 25",
     hint: "#f7c948",
     hintEdge: "rgba(90, 45, 10, 0.7)",
     hintRingEdge: "rgba(90, 45, 10, 0.6)",
@@ -88,6 +92,8 @@ export const PALETTES = Object.freeze({
     select: ["#cfe0ff", "#2a6fd6", "#163f86"],
     selectGlow: "rgba(42, 111, 214, 0.7)",
     blink: "215, 38, 38",
+    nudge: "207, 224, 255",
+    nudgeEdge: "42, 111, 214",
     hint: "#2a6fd6",
     hintEdge: "rgba(255, 255, 255, 0.85)",
     hintRingEdge: "rgba(255, 255, 255, 0.8)",
@@ -114,6 +120,8 @@ export const PALETTES = Object.freeze({
     select: ["#e1ecff", "#9cc2ff", "#4a7bd6"],
     selectGlow: "rgba(140, 185, 255, 0.75)",
     blink: "240, 70, 70",
+    nudge: "84, 94, 112",
+    nudgeEdge: "156, 194, 255",
     hint: "#ffd54a",
     hintEdge: "rgba(0, 0, 0, 0.75)",
     hintRingEdge: "rgba(0, 0, 0, 0.65)",

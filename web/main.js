@@ -3,14 +3,13 @@
 // wiring) are listed in docs/architecture.md; a feature never imports another
 // feature: the functions one feature calls of another are handed over here.
 //
-// first.js has drawn the saved game (or an empty board) and calls start()
-// with the board's renderer and that game; once that frame is shown start()
-// puts the rest of the page in place and shows the saved game's numbers in
-// the bar (startup.js); once that page has had its first frame it starts the
-// engine worker; when the engine is ready, startup.js validates settings,
-// records and the saved game through it, or opens the deal of the URL
-// fragment, or starts a new game. JavaScript never decides a rule: every
-// move, undo and record goes through the engine.
+// first.js has drawn the saved game (or an empty board) and calls start() with
+// the board's renderer and that game; once that frame is shown start() puts the
+// rest of the page in place and shows the saved game's numbers in the bar
+// (startup.js); once that page has had its first frame it starts the engine
+// worker; when the engine is ready, startup.js validates settings, records and
+// the saved game through it, or opens the deal of the URL fragment, or starts a
+// new game. JavaScript never decides a rule: every move goes through the engine.
 
 import { fillPage, afterNextFrame, nextTask } from "./dom.js";
 import { engine } from "./api.js";
@@ -31,7 +30,8 @@ import { installTransfer } from "./transfer.js";
 import { installAssist } from "./assist.js";
 import { installOptionsView } from "./window-options.js";
 import * as share from "./share.js";
-import { installReplay, openReplayLink } from "./replay.js";
+import { installReplay, openReplayAt, openReplayLink } from "./replay.js";
+import { installReview, openReview, reopenReview } from "./review.js";
 import { installDaily, utcDate } from "./daily.js";
 import { installMenus } from "./menus.js";
 import { installButtons } from "./buttons.js";
@@ -72,7 +72,8 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installSound();
   installAssist({ catchUp, playMove });
   share.installShare();
-  installReplay({ restartWith, openGameOver, share });
+  installReplay({ restartWith, openGameOver, share, openReview, reopenReview });
+  installReview({ share, openReplayAt, openGameOver });
   installDaily({ restartWith });
   await nextTask();
   // the input layer, once every control is on the page (watch mode's are assist.js's)
@@ -80,9 +81,8 @@ export async function start({ renderer, firstGame, firstBoard, boardShown }) {
   installButtons();
   installKeys(); // its capture listeners after the sound's, which hears every first gesture
 
-  // Once the filled page has had its first frame (its style and layout would
-  // share two cores with the worker's start: docs/startup.md). A worker that
-  // cannot even be made fails at once: startup.js shows the error.
+  // Once the filled page has had its first frame (its style and layout would share two
+  // cores with the worker's start: docs/startup.md); a worker not made fails at once.
   afterNextFrame(() => engine.start());
   registerServiceWorker();
 }

@@ -137,7 +137,7 @@ def test_hint_is_asked_once_marks_a_legal_move_and_following_it_moves_the_ball(
     r, c = divmod(source, 9)
     # the ball is selected (it bounces)
     assert cell(page, r, c).get_attribute("aria-selected") == "true"
-    assert page.locator("#hint-note").text_content().startswith("Forslag")
+    assert page.locator("#hint-note").text_content().startswith("Hint: flyt kuglen")
     saved = stored_game(page)
     assert saved["hints"] == 1 and saved["moves"] == 12  # counted; the game itself unchanged
     # asked again: no question now (the game had help)
@@ -168,13 +168,87 @@ def test_a_hint_is_cleared_by_another_selection_and_key_h_asks_again(
     tap(page, *divmod(other, 9))
     assert cell(page, *divmod(other, 9)).get_attribute("aria-selected") == "true"
     assert hint_cells(page) == {"from": [], "to": [], "path": []}
-    # deselecting the hinted ball clears it too
+    # letting the hinted ball go (Escape) clears it too
     page.keyboard.press("H")
     page.wait_for_selector("[data-hint=to]")
-    tap(page, *divmod(source, 9))
+    page.keyboard.press("Escape")
     assert cell(page, *divmod(source, 9)).get_attribute("aria-selected") is None
     assert hint_cells(page)["to"] == []
     assert stored_game(page)["hints"] == 3
+
+
+def test_a_tap_on_the_hinted_ball_keeps_the_hint_and_a_tap_on_its_target_plays_it(
+        browser: Any, site: Any) -> None:
+    """640x360, by touch: the player taps the ball the hint selected, as one
+    always does before a target, then the target: the hinted move is played."""
+    ctx = browser.new_context(viewport={"width": 640, "height": 360}, has_touch=True,
+                              is_mobile=True, locale="da-DK")
+    try:
+        doc = midgame()
+        seed_storage(ctx, {GAME_KEY: doc})
+        page = ctx.new_page()
+        open_game(page, site)
+        before = board(page)
+        source, target = assert_legal(before, ask_hint(page, confirm=True))
+        cell(page, *divmod(source, 9)).tap()
+        assert cell(page, *divmod(source, 9)).get_attribute("aria-selected") == "true"
+        assert hint_cells(page)["to"] == [target]  # the ring and the path stay
+        assert page.locator("#hint-note").text_content().startswith("Hint: flyt kuglen")
+        cell(page, *divmod(target, 9)).tap()
+        wait_idle(page)
+        expected = Game.from_dict(doc)
+        expected.move(divmod(source, 9), divmod(target, 9))
+        assert board(page) == list(expected.board)
+        saved = stored_game(page)
+        assert saved["moves"] == 13 and saved["history"][-1] == [source, target]
+    finally:
+        ctx.close()
+
+
+def cell_pixels(page: Any, index: int) -> list[int]:
+    """The RGBA bytes of cell `index`'s box on the board's canvas."""
+    return page.evaluate("""i => {
+      const c = document.getElementById('board');
+      const box = c.getBoundingClientRect();
+      const cellBox = document.querySelector(
+        `[role=gridcell][data-row="${Math.floor(i / 9)}"][data-col="${i % 9}"]`,
+      ).getBoundingClientRect();
+      const scale = c.width / box.width;
+      const x = Math.round((cellBox.x - box.x) * scale);
+      const y = Math.round((cellBox.y - box.y) * scale);
+      const w = Math.round(cellBox.width * scale);
+      return Array.from(c.getContext('2d').getImageData(x, y, w, w).data);
+    }""", index)
+
+
+def changed_share(a: list[int], b: list[int]) -> float:
+    """The share of pixels of which a colour channel differs by more than 40."""
+    pixels = len(a) // 4
+    changed = sum(1 for p in range(pixels)
+                  if max(abs(a[4 * p + k] - b[4 * p + k]) for k in range(3)) > 40)
+    return changed / pixels
+
+
+def test_a_tap_on_an_empty_cell_with_no_ball_selected_blinks_it(context: Any, page: Any,
+                                                                   site: Any) -> None:
+    doc = midgame()
+    seed_storage(context, {GAME_KEY: doc})
+    open_game(page, site)
+    cells = board(page)
+    marked = {r * 9 + c for (r, c), _ in Game.from_dict(doc).landing()}
+    empty = next(i for i in range(81) if not cells[i] and i not in marked)
+    still = cell_pixels(page, empty)
+    tap(page, *divmod(empty, 9))
+    assert cell(page, *divmod(empty, 9)).get_attribute("data-flash") == "empty"
+    page.wait_for_timeout(100)  # the next frames draw the blink
+    assert changed_share(still, cell_pixels(page, empty)) > 0.2, "the tapped cell blinks"
+    assert "Vælg først en kugle" in text(page, "#announce")
+    r, c = divmod(empty, 9)
+    page.wait_for_selector(f'[role=gridcell][data-row="{r}"][data-col="{c}"]:not([data-flash])')
+    page.wait_for_timeout(100)
+    assert cell_pixels(page, empty) == still  # and then as it was
+    assert board(page) == cells
+    assert page.locator("[role=gridcell][aria-selected=true]").count() == 0
 
 
 def test_a_hint_asked_before_a_move_is_dropped(context: Any, page: Any, site: Any) -> None:
@@ -326,13 +400,14 @@ def test_watch_stops_at_game_over_with_the_window(context: Any, page: Any, site:
     assert stored(page, records_key(5))["stats"]["assisted"]["games"] == 1
 
 
-WORDS = {  # Hint, Watch, the question, the hint's words, Stop
-    "da": ("Hint", "Se computeren spille", "Spil med hjælp tæller kun i statistikken",
-           "Forslag", "Stop"),
-    "sv": ("Tips", "Se datorn spela", "Spel med hjälp räknas bara i statistiken",
-           "Förslag", "Stoppa"),
-    "en": ("Hint", "Watch the computer play", "Games with help count in the statistics only",
-           "Hint:", "Stop"),
+WORDS = {  # Hint, Watch, the question, the hint's words (the button's word), Stop
+    "da": ("Hint", "Se computeren spille",
+           "Et spil med hjælp kan ikke sætte rekord eller komme på ranglisten", "Hint:", "Stop"),
+    "sv": ("Tips", "Se datorn spela",
+           "Ett spel med hjälp kan inte sätta rekord eller komma med i rankingen", "Tips:",
+           "Stoppa"),
+    "en": ("Hint", "Watch the computer play",
+           "A game with help cannot set the record or enter the ranking", "Hint:", "Stop"),
 }
 
 
@@ -415,3 +490,43 @@ def test_the_watch_control_covers_no_cell(make_page: Any, site: Any, width: int,
         # «Så hurtigt som muligt» / "As fast as possible" whole
         assert page.evaluate(CUT_TEXT, page.locator("#watch-controls").element_handle()) == [], lang
         page.close()
+
+
+def test_help_is_named_in_the_question_and_beside_the_record(context: Any, page: Any,
+                                                            site: Any) -> None:
+    """«Point 40 / Rekord 40» with no record stored: the first hint's question
+    says a game with help sets no record and enters no ranking; after «Ja» the
+    record is the stored one and a sign beside it says why (its words read by
+    screen readers), as the engine's state says (counts_for_record)."""
+    doc = midgame()
+    doc["score"], doc["lines"] = 40, {"5": 4}
+    seed_storage(context, {GAME_KEY: doc, records_key(5): records_with(5, 24)})
+    open_game(page, site)
+    assert (text(page, "#score"), text(page, "#record")) == ("40", "40")
+    sign = page.locator("#record-help")
+    assert not sign.is_visible()
+    page.click("#hint")
+    page.wait_for_selector("#confirm-window[open]")
+    question = text(page, "#confirm-text")
+    assert "rekord" in question and "ranglisten" in question and "statistikken" in question
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_selector("[data-hint=to]")
+    assert text(page, "#record") == "24"  # the stored record: this game cannot beat it
+    assert sign.is_visible()
+    box = sign.bounding_box()
+    record_box = page.locator("#record").bounding_box()
+    assert box is not None and record_box is not None and box["width"] >= 8
+    assert abs((box["x"] + box["width"]) - (record_box["x"] + record_box["width"])) < 60
+    assert sign.text_content().strip() == (
+        "Spillet har haft hjælp: det kan ikke sætte rekord eller komme på ranglisten.")
+    assert sign.get_attribute("title") == sign.text_content().strip()
+    assert stored_game(page)["hints"] == 1
+    page.reload()  # the engine's state says it again after a reload
+    page.wait_for_selector("html[data-engine=ready]")
+    assert sign.is_visible() and text(page, "#record") == "24"
+    page.click("#menu")
+    page.click("#new-game")
+    page.click("#confirm-window button[value=confirm]")
+    page.wait_for_function("() => document.querySelector('#score').textContent.trim() === '0'")
+    wait_idle(page)
+    assert not sign.is_visible()

@@ -654,3 +654,41 @@ def test_a_hostile_player_name_is_only_text(
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     page.wait_for_timeout(300)
     assert dialogs == []
+
+
+def test_a_game_started_after_a_notice_replaces_it(
+        context: Any, page: Any, site: Any, tmp_path: Path) -> None:
+    """A failed import's notice, then the deal of the day: the day's «started»
+    notice replaces it (it would seem to speak of the new game); a new game
+    from the menu takes an older notice away."""
+    from datetime import UTC, datetime
+
+    from kugler_core.daily import deal_of_day
+
+    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
+    open_game(page, site)
+    path = tmp_path / "bad.json"
+    path.write_text("not a copy")
+    open_stats(page)
+    with page.expect_file_chooser() as chooser:
+        page.click("#import")
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => !document.querySelector('#notice').hidden")
+    assert "kunne ikke bruges" in text(page, "#notice")
+    page.keyboard.press("Escape")
+    page.click("#menu")
+    page.click("#daily")
+    deal = deal_of_day(datetime.now(UTC).strftime("%Y-%m-%d"))
+    page.wait_for_function(
+        "d => document.querySelector('#deal').textContent.trim() === String(d)", arg=deal)
+    wait_idle(page)
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    assert text(page, "#notice").startswith(f"Dagens omgang, nr. {deal} (5 på stribe), er startet")
+    assert "kunne ikke bruges" not in page.locator("#notices").inner_text()
+    page.click("#menu")
+    page.click("#new-game")  # no move made: no question
+    page.wait_for_function(
+        "d => document.querySelector('#deal').textContent.trim() !== String(d)", arg=deal)
+    wait_idle(page)
+    assert not notice.is_visible()

@@ -37,9 +37,11 @@ def test_both_branches_see_the_same_unseen_balls() -> None:
 
 
 def test_parts_are_the_worth_the_review_gives() -> None:
-    view, move, _ = next(bench.mistaken_game(bench.HONEST_DEALS + 1, 0.0))
-    p = bench.parts(view, move)
-    assert p["open"] == 1.0
-    expected = p["points"] + max(0.0, review.SLOPE * p["evaluate"]
-                                 - review.CROWD_SLOPE * p["crowd"])
-    assert abs(review.worth(view, move) - expected) < 1e-6
+    """The fit's parts put together with the module's LEVEL and SLOPE give its worth."""
+    for view, move, _ in itertools.islice(bench.mistaken_game(bench.HONEST_DEALS + 1, 0.0), 30):
+        p = bench.parts(view, move)
+        expected = p["points"] + sum(
+            level * w + slope * wp for level, slope, w, wp
+            in zip(review.LEVEL, review.SLOPE, p["level"], p["slope"], strict=True))
+        if all(review.value(board, 5) > 0 for _, _, board in review.outcomes(view, move)):
+            assert abs(review.worth(view, move) - expected) < 1e-6

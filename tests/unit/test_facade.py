@@ -99,7 +99,7 @@ def test_scalar_ids_are_echoed(rid: Any) -> None:
 
 def test_no_id_no_echo() -> None:
     reply = json.loads(Session().handle_json('{"cmd": "settings_load", "args": {"doc": null}}'))
-    assert reply == {"ok": True, "result": {"settings": default_settings()}}
+    assert reply == {"ok": True, "result": {"settings": default_settings(), "variants": [5, 4]}}
 
 
 def test_handle_takes_objects() -> None:
@@ -179,6 +179,12 @@ def test_load_gives_the_state_of_the_save() -> None:
     save = save_of(LINE_READY)
     st = ok(Session(), "load", save=save)["state"]
     assert st["save"] == save and st["id"] == "t1" and st["board"][0:4] == [1, 1, 1, 1]
+
+
+def test_the_state_tells_the_boards_size() -> None:
+    st = ok(Session(), "new", line=5, deal=4)["state"]
+    assert st["size"] == 9 and len(st["board"]) == st["size"] ** 2
+    assert len(st["save"]["board"]) == st["size"]  # the stored document's rows
 
 
 def _tampered(key: str, value: Any) -> dict[str, Any]:
@@ -403,6 +409,33 @@ def test_records_add_counts_an_assisted_game_apart() -> None:
     assert res["summary"]["games"] == 1
 
 
+def test_the_state_says_whether_the_game_can_set_the_record() -> None:
+    """counts_for_record is records.py's rule: true until a hint is shown or the
+    computer moves, and then never again (undo and a reload keep it false); a
+    finished game's records_add agrees with it."""
+    s = Session()
+    st = ok(s, "new", line=5, deal=42, id="a")["state"]
+    assert st["counts_for_record"] is True
+    for _ in range(2):  # the player's own moves (the suggestion only read here)
+        move = ok(s, "suggest", strength="quick")["move"]
+        st = ok(s, "move", **{"from": move["from"], "to": move["to"]})["state"]
+    assert st["counts_for_record"] is True
+    st = ok(s, "hint_shown")["state"]
+    assert st["counts_for_record"] is False and st["assisted"] is True
+    assert ok(s, "undo")["state"]["counts_for_record"] is False
+    assert ok(Session(), "load", save=st["save"])["state"]["counts_for_record"] is False
+    computer = Session()
+    ok(computer, "new", line=5, deal=42, id="b")
+    move = ok(computer, "suggest", strength="quick")["move"]
+    st = ok(computer, "move", **{"from": move["from"], "to": move["to"], "by": "computer"})["state"]
+    assert st["counts_for_record"] is False
+    for counts in (True, False):
+        doc = dict(finished(f"over-{counts}"), hints=0 if counts else 1)
+        assert ok(Session(), "load", save=doc)["state"]["counts_for_record"] is counts
+        res = ok(Session(), "records_add", records=None, game=doc, date="2026-01-02T10:00:00Z")
+        assert (res["rank"] is not None, res["new_record"]) == (counts, counts)
+
+
 def test_records_add_keeps_the_moves_of_a_ranked_game() -> None:
     s = Session()
     g = Game.new(deal=11, line=4, id="played")
@@ -485,6 +518,16 @@ def test_settings_load() -> None:
     assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, version=4)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
+
+
+def test_settings_load_tells_the_variants_the_usual_first() -> None:
+    s = Session()
+    assert ok(s, "settings_load", doc=None)["variants"] == [5, 4]
+    four = dict(default_settings(), line=4)
+    assert ok(s, "settings_load", doc=four)["variants"] == [5, 4]
+    for line in ok(s, "settings_load", doc=None)["variants"]:
+        assert ok(s, "records_load", doc=None, line=line)["records"]["line"] == line
+        assert ok(s, "new", line=line, deal=1)["state"]["line"] == line
 
 
 def test_fragment() -> None:

@@ -54,6 +54,7 @@ def test_state_has_the_new_fields() -> None:
     assert len(st["landing"]) == 3
     assert (st["history_known"], st["hints"], st["computer"], st["assisted"], st["daily"]) == (
         True, 0, 0, False, None)
+    assert st["counts_for_record"] is True
     assert st["save"]["version"] == 3 and st["save"]["history"] == []
     assert st["rule"] == st["save"]["rule"] == 2  # every new game plays by rule 2
 

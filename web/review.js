@@ -1,0 +1,335 @@
+// The game review (feature): every move of a game judged by the engine
+// (api.js review: the quick computer player's move, the points the played
+// move gave away, its grade; kugler_core/review.py, docs/review.md), shown
+// in the review window (window-review.js), a move opened in the replay
+// viewer with the played and the better move marked (replay.js
+// openReplayAt, handed over by main.js).
+//
+// The game being played is reviewed while it is played, one move at a time
+// in the engine's idle time: a step starts only when the page is visible,
+// the engine has no request waiting and the game has not changed for
+// IDLE_MS, so a move waits at most for one move's review; nothing runs while
+// the page is hidden. At game over the review is then (nearly) ready. Any
+// other game (the replay viewer's: a ranking entry, a link) is reviewed on
+// demand, CHUNK moves a request, the progress and the summary filling in as
+// the moves are known; closing the window stops the work.
+//
+// The numbers are the engine's: the cost and grade of each move and its
+// share of the accuracy (the game's accuracy is their mean, docs/review.md).
+
+import { $ } from "./dom.js";
+import { decodeReplay, engine, engineReady, review as reviewMoves } from "./api.js";
+import { app, on } from "./store.js";
+import { colorName, formatNumber, t } from "./i18n.js";
+import { cellName } from "./grid.js";
+import { openWindow } from "./windows.js";
+import {
+  GRADES, drawReviewGraph, installReviewWindow, openReviewWindow, reopenReviewWindow,
+  reviewOpen, showReviewMoves, showReviewProgress, showReviewSummary,
+} from "./window-review.js";
+
+/** Moves per request of an on-demand review. */
+const CHUNK = 3;
+/** How long the game must stay unchanged before a background step (ms). */
+const IDLE_MS = 1200;
+/** How many costliest moves the summary names. */
+const COSTLIEST = 3;
+const SERIOUS = new Set(["mistake", "blunder"]);
+
+/** @typedef {import("./types").ReviewedMove} Judged */
+/** @typedef {import("./types").ReplayFrame} ReplayFrame */
+/** @typedef {import("./types").State} State */
+/** @typedef {import("./types").ReplayGame} KnownGame */
+/** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
+/**
+ * The other features this one calls, handed over by main.js.
+ * @typedef {object} Others
+ * @property {{boardGame: () => KnownGame | null,
+ *   replayCode: (game: KnownGame) => Promise<string | null>}} share  share.js
+ * @property {(code: string, index: number, review: MoveMarks) => Promise<boolean>} openReplayAt  replay.js
+ * @property {() => void} openGameOver  gameover.js
+ */
+
+/** @type {Others | null} */
+let others = null;
+
+/** The game on the board (store.js's app.state, typed). */
+const current = () => /** @type {State | null} */ (app.state);
+
+/** The other features' functions (installReview has run). */
+function them() {
+  if (!others) throw new Error("review.js: installReview has not run");
+  return others;
+}
+
+/**
+ * The game being played, reviewed in the background: its id and its moves judged so far.
+ * @type {{id: string | null, judged: Judged[]}}
+ */
+const live = { id: null, judged: [] };
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let idleTimer;
+let stepping = false;
+
+/**
+ * The game in the review window: its replay `code`, replay_decode's `frames`
+ * (the boards, the points), its `total` moves and those `judged` so far;
+ * `run` the run of the review loop that may go on (a new run or a closing
+ * stops the others), `back` the window to go back to on closing, `leaving`
+ * while the window closes to show a move (no going back), `at` the move
+ * opened last.
+ * @type {{code: string | null, frames: ReplayFrame[], total: number, judged: Judged[], run: number,
+ *   back: string | null, leaving: boolean, at: number | null}}
+ */
+const shown = { code: null, frames: [], total: 0, judged: [], run: 0, back: null, leaving: false, at: null };
+
+/**
+ * The index (row * size + col) of cell [row, col] on the game's board (its size the engine's state says).
+ * @param {number[]} cell
+ */
+const index81 = (cell) => cell[0] * (current()?.size ?? 0) + cell[1];
+
+/**
+ * The judged moves of `live` that still fit the moves of `state` (an undone
+ * move drops its review); the moves, or null when they are not known.
+ * @param {State | null} state
+ * @returns {number[][] | null}
+ */
+function liveFor(state) {
+  const history = /** @type {number[][] | null | undefined} */ (state?.save?.history);
+  if (!state || !Array.isArray(history)) return null;
+  if (live.id !== state.id) {
+    live.id = state.id;
+    live.judged = [];
+  }
+  let keep = 0;
+  while (keep < live.judged.length && keep < history.length) {
+    const [s, tg] = history[keep];
+    const [ps, pt] = live.judged[keep].played.map(index81);
+    if (s !== ps || tg !== pt) break;
+    keep += 1;
+  }
+  live.judged.length = keep;
+  return history;
+}
+
+/** A background step in `ms`, unless the page is hidden. */
+function scheduleIdle(ms = IDLE_MS) {
+  clearTimeout(idleTimer);
+  if (document.hidden) return; // resumed by visibilitychange
+  idleTimer = setTimeout(idleStep, ms);
+}
+
+/** One move of the game in play reviewed, when nothing else waits for the engine. */
+async function idleStep() {
+  if (stepping || document.hidden || !engineReady()) return;
+  if (engine.pending.size > 0 || reviewOpen()) {
+    scheduleIdle();
+    return;
+  }
+  const state = current();
+  const history = liveFor(state);
+  if (!state || !history || live.judged.length >= history.length) return;
+  const start = live.judged.length;
+  stepping = true;
+  try {
+    /** @type {KnownGame} */
+    const game = { deal: state.deal, line: state.line,
+      history: /** @type {[number, number][]} */ (history.slice(0, start + 1)), rule: state.rule };
+    const code = await them().share.replayCode(game);
+    if (!code) return;
+    const reply = await reviewMoves(code, start, 1);
+    if (reply.ok && current()?.id === live.id && live.judged.length === start) {
+      live.judged.push(...reply.result.moves);
+      liveFor(current()); // a move undone meanwhile drops it again
+    }
+  } finally {
+    stepping = false;
+  }
+  scheduleIdle(50);
+}
+
+/**
+ * The words of move `m` of the game shown: "Move 12: red C4 → F4, about 34 points; better: …".
+ * @param {Judged} m
+ * @param {string} [key]  the words' key in i18n.js
+ */
+function words(m, key = "reviewMoveWords") {
+  const board = shown.frames[m.index]?.board ?? [];
+  const [ps] = m.played.map(index81);
+  const [bs] = m.best.map(index81);
+  return t(key, {
+    move: formatNumber(m.index + 1),
+    grade: t(`grade${m.grade}`),
+    color: colorName(board[ps]), from: cellName(m.played[0]), to: cellName(m.played[1]),
+    points: formatNumber(Math.round(m.cost)),
+    bcolor: colorName(board[bs]), bfrom: cellName(m.best[0]), bto: cellName(m.best[1]),
+  });
+}
+
+/** The window's numbers for the moves known so far. */
+function render() {
+  const judged = shown.judged;
+  /** @type {Record<string, number>} */
+  const counts = Object.fromEntries(GRADES.map((g) => [g, 0]));
+  let lost = 0;
+  let share = 0;
+  for (const m of judged) {
+    counts[m.grade] += 1;
+    lost += m.cost;
+    share += m.accuracy;
+  }
+  const costliest = judged.filter((m) => m.cost > 0)
+    .sort((a, b) => b.cost - a.cost || a.index - b.index)
+    .slice(0, COSTLIEST)
+    .map((m) => ({ index: m.index, words: words(m) }));
+  showReviewProgress(judged.length, shown.total);
+  showReviewSummary({ accuracy: judged.length ? share / judged.length : null, counts, lost, costliest });
+  showReviewMoves(judged);
+  const frames = shown.frames;
+  drawReviewGraph({
+    points: frames.map((f) => f.score),
+    free: frames.map((f) => f.board.filter((c) => !c).length),
+    cells: frames[0]?.board.length ?? 0,
+    marks: judged,
+  });
+}
+
+/** Review the moves of the game shown not known yet, CHUNK at a time, while the window stays open. */
+async function runReview() {
+  shown.run += 1;
+  const run = shown.run;
+  const code = shown.code;
+  while (code && run === shown.run && shown.judged.length < shown.total) {
+    const reply = await reviewMoves(code, shown.judged.length, CHUNK);
+    if (run !== shown.run) return;
+    if (!reply.ok) break;
+    shown.judged.push(...reply.result.moves);
+    render();
+  }
+}
+
+/**
+ * Open the review window on the game of replay `code` (`back`: the window
+ * to go back to on closing, "game-over" or "ranking-window"). The moves the
+ * background review already judged of the game on the board are reused.
+ * @param {string} code
+ * @param {{back?: string | null}} [options]
+ */
+export async function openReview(code, { back = null } = {}) {
+  if (!engineReady() || !code) return false;
+  const reply = await decodeReplay(code);
+  if (!reply.ok) return false;
+  const { deal, line, history, frames } = reply.result;
+  shown.run += 1; // a review running for another game stops
+  shown.code = code;
+  shown.frames = frames;
+  shown.total = history.length;
+  shown.back = back;
+  shown.at = null;
+  const state = current();
+  const mine = state && state.deal === deal && state.line === line ? liveFor(state) : null;
+  shown.judged = [];
+  if (mine) {
+    // the moves judged in the background, as long as they are this game's
+    for (const m of live.judged) {
+      const [s, tg] = history[m.index] ?? [];
+      const [ps, pt] = m.played.map(index81);
+      if (m.index !== shown.judged.length || s !== ps || tg !== pt) break;
+      shown.judged.push(m);
+    }
+  }
+  $("review-moves").replaceChildren();
+  openReviewWindow({ deal, line, moves: history.length });
+  render();
+  runReview();
+  return true;
+}
+
+/** Review the finished game on the board (#go-review). */
+export async function reviewGameOver() {
+  const game = them().share.boardGame();
+  if (!game) return false;
+  const code = await them().share.replayCode(game);
+  return code ? openReview(code, { back: "game-over" }) : false;
+}
+
+/** The window opens again where it was (after a move was looked at), the review going on. */
+export function reopenReview() {
+  if (!shown.code) return;
+  shown.leaving = false;
+  reopenReviewWindow();
+  render();
+  runReview();
+}
+
+/** The mistakes and blunders known, in game order. */
+function serious() {
+  return shown.judged.filter((m) => SERIOUS.has(m.grade));
+}
+
+/**
+ * Open move `index` (a button of #review-moves, a costliest move, a mark of
+ * the graph): the replay viewer on the board before it, the played and the
+ * better move marked.
+ * @param {number} index
+ */
+export function openReviewedMove(index) {
+  const m = shown.judged[index];
+  if (!m || !shown.code) return false;
+  shown.at = index;
+  const list = serious();
+  /** @type {MoveMarks} */
+  const review = {
+    played: m.played.map(index81),
+    better: m.best.map(index81),
+    text: words(m, "reviewShown"),
+    prev: list.some((x) => x.index < index),
+    next: list.some((x) => x.index > index),
+  };
+  shown.leaving = true;
+  shown.run += 1; // the review stops while the move is looked at, and goes on after
+  return them().openReplayAt(shown.code, index, review);
+}
+
+/**
+ * The next (`1`) or the previous (`-1`) mistake or blunder from the move
+ * opened last (#review-next, #review-prev).
+ * @param {number} direction  1 or -1
+ */
+export function stepReviewed(direction) {
+  const at = shown.at ?? -1;
+  const list = serious();
+  const found = direction > 0 ? list.find((m) => m.index > at) : list.reverse().find((m) => m.index < at);
+  if (found) openReviewedMove(found.index);
+}
+
+/** The window closed: the work stops; the window it came from comes back (not when a move is shown). */
+function closed() {
+  shown.run += 1;
+  if (shown.leaving) return;
+  const back = shown.back;
+  shown.back = null;
+  if (back === "game-over") them().openGameOver();
+  else if (back === "ranking-window") openWindow($("ranking-window"));
+}
+
+/**
+ * Take the other features' functions: `share` (share.js: boardGame,
+ * replayCode), `openReplayAt` (replay.js) and `openGameOver` (gameover.js);
+ * follow the game to review it while it is played, and the page's
+ * visibility (no work while it is hidden).
+ * @param {Others} collaborators
+ */
+export function installReview(collaborators) {
+  others = collaborators;
+  installReviewWindow(closed);
+  on("state", () => scheduleIdle());
+  on("over", (/** @type {{state?: State}} */ { state }) => {
+    $("go-review").hidden = !Array.isArray(state?.save?.history);
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) clearTimeout(idleTimer);
+    else scheduleIdle();
+  });
+}
