@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 """Build, serve and test Kugler.
 
-    python build.py            build the static site into dist/
+    python build.py            build the static site into dist/ (--strict: see below)
     python build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
-    python build.py test       install what the tests need, build, run every test
+    python build.py test       install what the tests need, build strictly, run every test
 
 The site is plain files: the page and its ES modules from web/, the
 kugler_core wheel, the Pyodide runtime from node_modules/pyodide, and the help
 pages rendered from seeds/. Every URL in the site is relative, so dist/ can
 be hosted under any sub-path.
+
+The steps that make the page faster (the page's script inline and the
+modules bundled by esbuild, the trimmed standard library, the memory
+snapshot) warn and are skipped when they fail on a machine, and the site
+still works without them. A strict build (`build --strict`, and always the
+build of `test`, so in CI and in what the Pages workflow deploys) fails
+instead: what is tested and deployed is the fast site.
 """
 
 from __future__ import annotations
@@ -30,7 +37,8 @@ import urllib.parse
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
-from tools import bundles, help_pages, inline, kugler_build, service_worker, snapshot, stdlib
+from tools import bundles, help_pages, inline, service_worker, snapshot, stdlib
+from tools.wheel import DEFAULT_DATE_EPOCH, write_wheel
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -93,17 +101,17 @@ def ensure_node_modules() -> None:
 # The time stamped on the wheel's files unless SOURCE_DATE_EPOCH says otherwise
 # (1980-01-01, the earliest a zip can hold): the same source then gives the
 # same wheel bytes, so the same build id, and a redeploy is not an update.
-WHEEL_DATE_EPOCH = str(kugler_build.DEFAULT_DATE_EPOCH)
+WHEEL_DATE_EPOCH = str(DEFAULT_DATE_EPOCH)
 
 
 def build_wheel(out: Path) -> Path:
     """Write the pure-Python kugler_core wheel into `out` and return its path.
 
-    Written by the project's own backend (tools/kugler_build.py) with the
+    The wheel pip builds with flit_core, written by tools/wheel.py with the
     standard library alone: nothing to install, no network. The same source
     gives the same bytes (file times from SOURCE_DATE_EPOCH)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", WHEEL_DATE_EPOCH)
-    wheel = kugler_build.write_wheel(ROOT, out, int(epoch))
+    wheel = write_wheel(ROOT, out, int(epoch))
     log(f"wrote {wheel.name}")
     return wheel
 
@@ -118,8 +126,25 @@ def content_hash(paths: list[Path], base: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def build() -> Path:
-    """Assemble dist/ and return it."""
+OPTIONAL_STEPS = ("inline script", "bundles", "trimmed stdlib", "snapshot")
+"""The steps a build without --strict skips (with a warning) when they fail."""
+
+
+class StrictBuildError(SystemExit):
+    """An optional step failed in a strict build (the exit message names it)."""
+
+
+def optional(step: str, result: object, strict: bool) -> None:
+    """The end of an optional step: None is a failure (the step has warned why),
+    which a strict build does not accept."""
+    if result is None and strict:
+        raise StrictBuildError(f"[build] --strict: the {step} step failed (see its warning "
+                               "above); a strict build ships every step")
+
+
+def build(strict: bool = False) -> Path:
+    """Assemble dist/ and return it. ``strict``: an optional step that fails
+    (``OPTIONAL_STEPS``) fails the build (StrictBuildError)."""
     ensure_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -132,10 +157,10 @@ def build() -> Path:
     wheel = build_wheel(DIST)
     # Steps that add files to dist/ go here, one call each (modules in tools/).
     help_pages.write(DIST, SEEDS, WEB / "help")
-    inline.write(DIST)
-    bundles.write(DIST)
-    stdlib.write_trimmed_stdlib(DIST, wheel)
-    snapshot.write_snapshot(DIST, wheel)
+    optional("inline script", inline.write(DIST), strict)
+    optional("bundles", bundles.write(DIST), strict)
+    optional("trimmed stdlib", stdlib.write_trimmed_stdlib(DIST, wheel), strict)
+    optional("snapshot", snapshot.write_snapshot(DIST, wheel), strict)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     build_id = content_hash(files, DIST)
     manifest = {"build": build_id, "wheel": wheel.name, "pyodide": PYODIDE_VERSION}
@@ -292,7 +317,7 @@ def ensure_test_tools() -> None:
 
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
-    build()
+    build(strict=True)
     run([sys.executable, "-m", "mypy", "--strict", *TYPED])
     run([sys.executable, "-m", "ruff", "check", *LINTED])
     for config in TYPE_CHECKED:
@@ -305,7 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="build dist/ (the default)")
+    build_parser = sub.add_parser("build", help="build dist/ (the default)")
+    build_parser.add_argument("--strict", action="store_true",
+                              help="fail when an optional step (esbuild, trimmed stdlib, "
+                                   "snapshot) fails, instead of skipping it")
     serve_parser = sub.add_parser("serve", help="build and serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--base", default="/",
@@ -322,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         return test(args.pytest_args)
-    build()
+    build(strict=getattr(args, "strict", False))
     return 0
 
 

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from importlib import resources
 
 from .board import CELLS, SIZE
+from .errors import VariantError
 from .lines import DIRECTIONS
 from .paths import NEIGHBOURS, empty_regions
 
@@ -91,7 +92,7 @@ class Layout:
 
     def __init__(self, line: int) -> None:
         if line not in (4, 5):
-            raise ValueError(f"line must be 4 or 5, got {line!r}")
+            raise VariantError(f"line must be 4 or 5, got {line!r}")
         self.line = line
         windows: list[tuple[int, ...]] = []
         for i in range(CELLS):
@@ -140,7 +141,7 @@ _layouts: dict[int, Layout] = {}
 
 
 def layout(line: int) -> Layout:
-    """The layout of variant ``line`` (4 or 5), built once; ValueError otherwise."""
+    """The layout of variant ``line`` (4 or 5), built once; VariantError otherwise."""
     if line not in _layouts:
         _layouts[line] = Layout(line)
     return _layouts[line]

@@ -2,10 +2,23 @@
 
 Every test here runs against dist/ as `python build.py` left it, served at
 http://127.0.0.1:PORT/kugler/ like GitHub Pages serves a project. Chromium is
-Debian's /usr/bin/chromium unless KUGLER_CHROMIUM points elsewhere.
+Debian's /usr/bin/chromium unless KUGLER_CHROMIUM points elsewhere; it is
+never downloaded.
+
+The browser, its contexts and pages are pytest-playwright's fixtures
+(`browser`, `new_context`, `context`, `page`), launched with the project's
+Chromium and arguments (`browser_type_launch_args`). The `context` fixture
+has a 1280x800 viewport and the Danish locale (`KUGLER_TEST_LOCALE` changes
+it). Contexts made through `new_context` (so `context`, `page`, `sw_context`
+and `make_page`) are traced, and a failing test leaves its trace and a
+screenshot of each open page in test-results/ (pyproject.toml's addopts:
+`--tracing retain-on-failure --screenshot only-on-failure --output
+test-results`; open a trace with `npx playwright show-trace
+test-results/<test>/trace.zip`).
 
 The `page` fixture fails the test on any console error, page error or failed
-request, unless the test empties `page_problems` itself.
+request, unless the test empties `page_problems` itself; so does every page
+`make_page` makes.
 """
 
 from __future__ import annotations
@@ -67,17 +80,10 @@ def site() -> Iterator[SiteServer]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        instance = pw.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=CHROMIUM_ARGS,
-        )
-        yield instance
-        instance.close()
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options with the project's Chromium, headless."""
+    return {**browser_type_launch_args, "executable_path": chromium_path(),
+            "headless": True, "args": CHROMIUM_ARGS}
 
 
 def watch_problems(page: Any, problems: list[str]) -> None:
@@ -100,44 +106,41 @@ def page_problems() -> list[str]:
 
 
 @pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(
-        viewport={"width": 1280, "height": 800},
-        locale=os.environ.get("KUGLER_TEST_LOCALE", "da-DK"),
-    )
-    yield ctx
-    ctx.close()
+def context(new_context: Any) -> Any:
+    """pytest-playwright's context at 1280x800, in Danish (or KUGLER_TEST_LOCALE)."""
+    return new_context(viewport={"width": 1280, "height": 800},
+                       locale=os.environ.get("KUGLER_TEST_LOCALE", "da-DK"))
 
 
 @pytest.fixture
-def sw_context(browser: Any) -> Iterator[Any]:
-    """A context of its own, with service workers (pwa_support.fresh_context)."""
-    from pwa_support import fresh_context
+def sw_context(new_context: Any) -> Any:
+    """A context of its own, with service workers (pwa_support.context_settings)."""
+    from pwa_support import context_settings
 
-    context = fresh_context(browser)
-    yield context
-    context.close()
+    return new_context(**context_settings())
 
 
 @pytest.fixture
-def page(context: Any, page_problems: list[str]) -> Iterator[Any]:
-    pg = context.new_page()
-    watch_problems(pg, page_problems)
-    yield pg
+def page(page: Any, page_problems: list[str]) -> Iterator[Any]:
+    """pytest-playwright's page, watched: a console error, page error or failed
+    request fails the test."""
+    watch_problems(page, page_problems)
+    yield page
     assert page_problems == [], "the page reported problems:\n" + "\n".join(page_problems)
 
 
 @pytest.fixture
-def make_page(browser: Any) -> Iterator[Any]:
-    """make(width, height, lang, storage={...}, init=[scripts]) -> a page, not yet opened."""
-    contexts: list[Any] = []
+def make_page(new_context: Any) -> Iterator[Any]:
+    """make(width, height, lang, storage={...}, init=[scripts]) -> a page, not yet opened.
+
+    Each page has a context of its own (pytest-playwright's `new_context`: traced,
+    closed after the test); a console error on any of them fails the test."""
     problems: list[str] = []
 
     def make(width: int, height: int, lang: str, storage: dict[str, Any] | None = None,
              init: tuple[str, ...] = (), touch: bool = True, motion: str = "reduce") -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  locale=LOCALES[lang], has_touch=touch, reduced_motion=motion)
-        contexts.append(ctx)
+        ctx = new_context(viewport={"width": width, "height": height},
+                          locale=LOCALES[lang], has_touch=touch, reduced_motion=motion)
         if storage:
             seed_storage(ctx, storage)
         for script in init:
@@ -147,6 +150,4 @@ def make_page(browser: Any) -> Iterator[Any]:
         return page
 
     yield make
-    for ctx in contexts:
-        ctx.close()
     assert problems == [], problems

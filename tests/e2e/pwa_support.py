@@ -36,8 +36,9 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-def fresh_context(browser: Any, **options: Any) -> Any:
-    """A new context (own service workers, caches and storage), Danish, reduced motion."""
+def context_settings(**options: Any) -> dict[str, Any]:
+    """The options of a context of its own (own service workers, caches and
+    storage), Danish, reduced motion; `options` change them."""
     settings: dict[str, Any] = {
         "viewport": {"width": 1000, "height": 800},
         "locale": "da-DK",
@@ -45,7 +46,12 @@ def fresh_context(browser: Any, **options: Any) -> Any:
         "service_workers": "allow",
     }
     settings.update(options)
-    return browser.new_context(**settings)
+    return settings
+
+
+def fresh_context(browser: Any, **options: Any) -> Any:
+    """A new context (own service workers, caches and storage), Danish, reduced motion."""
+    return browser.new_context(**context_settings(**options))
 
 
 def wait_js(page: Any, expression: str, timeout: float = 30.0, what: str = "") -> Any:

@@ -14,7 +14,7 @@ import pytest
 from facade_calls import call
 
 import kugler_core.errors as errors
-from kugler_core import board, daily, records, rng
+from kugler_core import board, daily, records, rng, value
 from kugler_core.errors import (
     CellError,
     DateError,
@@ -70,6 +70,7 @@ BAD_INPUTS: list[tuple[str, Callable[[], object], type[InputError]]] = [
     ("line 3", lambda: Game.new(line=3), VariantError),
     ("line 6 of a diagram", lambda: Game.from_text(EMPTY, line=6), VariantError),
     ("records of line 3", lambda: empty_records(3), VariantError),
+    ("learned value of line 6", lambda: value.Layout(6), VariantError),
     ("records checked as line 6", lambda: records.validate_records(empty_records(5), 6),
      VariantError),
     ("id too long", lambda: Game.new(id="x" * 65), GameFieldError),

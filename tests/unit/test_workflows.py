@@ -1,10 +1,13 @@
 """The GitHub workflows (.github/workflows/): they parse, the Test workflow runs
-the README's test command on every push and pull request, and Pages deploys a
-commit of main only after Test passed on that same commit."""
+the README's test command on every push and pull request and keeps what a
+failing browser test left, and Pages deploys a commit of main only after Test
+passed on it: the very dist/ that Test built (strictly) and tested."""
 
 from __future__ import annotations
 
 import re
+import shlex
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -76,18 +79,78 @@ def test_ci_script_runs_the_readme_command() -> None:
     assert f"exec {readme_test_command().replace('python ', 'python3 ')}" in lines
 
 
+def pytest_addopts() -> list[str]:
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
+    return shlex.split(options["ini_options"]["addopts"])
+
+
+def step_index(job: dict[str, Any], predicate: Any) -> int:
+    found = [i for i, s in enumerate(job["steps"]) if predicate(s)]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_test_workflow_keeps_the_tested_site_and_the_traces_of_failures() -> None:
+    (job,) = load("test.yml")["jobs"].values()
+    tests = step_index(job, lambda s: "python build.py test" in str(s.get("run", "")))
+    pages = step_index(job, lambda s: str(s.get("uses", "")).startswith(
+        "actions/upload-pages-artifact@"))
+    assert pages > tests, "the site is kept after its tests passed"
+    step = job["steps"][pages]
+    assert step["with"]["path"] == "dist"
+    condition = " ".join(step["if"].split())
+    assert "github.event_name == 'push'" in condition
+    assert "github.ref == 'refs/heads/main'" in condition
+    assert "failure()" not in condition and "always()" not in condition
+    results = job["steps"][step_index(job, lambda s: str(s.get("uses", "")).startswith(
+        "actions/upload-artifact@"))]
+    assert results["if"] == "failure()"
+    addopts = pytest_addopts()
+    for option, value in (("--tracing", "retain-on-failure"),
+                          ("--screenshot", "only-on-failure")):
+        assert addopts[addopts.index(option) + 1] == value
+    output = addopts[addopts.index("--output") + 1]
+    assert results["with"]["path"].rstrip("/") == output
+
+
 def test_pages_deploys_only_a_tested_push_to_main() -> None:
     test_name = load("test.yml")["name"]
     workflow = load("pages.yml")
     assert set(workflow["on"]) == {"workflow_run", "workflow_dispatch"}, "no deploy on push"
     trigger = workflow["on"]["workflow_run"]
     assert trigger == {"workflows": [test_name], "types": ["completed"], "branches": ["main"]}
-    build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
-    condition = " ".join(build["if"].split())
+    artifact, deploy = workflow["jobs"]["artifact"], workflow["jobs"]["deploy"]
+    condition = " ".join(artifact["if"].split())
     assert "github.event.workflow_run.conclusion == 'success'" in condition
     assert "github.event.workflow_run.event == 'push'" in condition
-    checkout = uses(build, "actions/checkout")
-    assert "github.event.workflow_run.head_sha" in checkout["with"]["ref"]
-    assert "python build.py build" in run_lines(build)
-    assert deploy["needs"] == "build"
+    assert deploy["needs"] == "artifact"
     assert uses(deploy, "actions/deploy-pages")
+    assert workflow["permissions"]["actions"] == "read"
+
+
+def test_pages_deploys_the_artifact_the_test_run_built_and_tested() -> None:
+    artifact = load("pages.yml")["jobs"]["artifact"]
+    pushed = [s for s in artifact["steps"]
+              if s.get("if") != "github.event_name == 'workflow_dispatch'"]
+    assert all(s.get("if") == "github.event_name == 'workflow_run'" for s in pushed)
+    download = uses(artifact, "actions/download-artifact")
+    assert download["with"]["name"] == "github-pages"  # upload-pages-artifact's name
+    assert download["with"]["run-id"] == "${{ github.event.workflow_run.id }}"
+    assert download["with"]["github-token"]
+    upload = uses(artifact, "actions/upload-artifact")
+    assert upload["with"]["name"] == "github-pages"
+    assert upload["with"]["path"] == download["with"]["path"] + "/artifact.tar"
+    assert pushed.index(download) < pushed.index(upload)
+    # nothing of the repository is checked out or built for a tested push
+    assert not any("run" in s or str(s.get("uses", "")).startswith("actions/checkout@")
+                   for s in pushed)
+
+
+def test_every_build_that_is_deployed_is_strict() -> None:
+    artifact = load("pages.yml")["jobs"]["artifact"]
+    builds = [line for line in run_lines(artifact) if "build.py" in line]
+    assert builds == ["python build.py build --strict"]
+    by_hand = [s for s in artifact["steps"] if "run" in s]
+    assert all(s["if"] == "github.event_name == 'workflow_dispatch'" for s in by_hand)
+    # The Test run's dist/ is the build of `build.py test`, which is strict
+    # (tests/unit/test_strict_build.py).
