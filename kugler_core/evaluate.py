@@ -33,8 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .board import CELLS, SIZE
-from .lines import DIRECTIONS, points, runs_through
+from .board import CELLS
+from .lines import points, runs_through
+from .lines import windows as line_windows
 from .paths import NEIGHBOURS, empty_regions
 
 __all__ = ["INF_LOSS", "Tables", "evaluate", "settle", "tables"]
@@ -70,14 +71,7 @@ class Tables:
     def __init__(self, line: int) -> None:
         self.line = line
         self.weights = WEIGHTS[line] + (0.0,)
-        windows: list[tuple[int, ...]] = []
-        for i in range(CELLS):
-            r, c = divmod(i, SIZE)
-            for dr, dc in DIRECTIONS:
-                er, ec = r + dr * (line - 1), c + dc * (line - 1)
-                if 0 <= er < SIZE and 0 <= ec < SIZE:
-                    windows.append(tuple((r + dr * k) * SIZE + c + dc * k for k in range(line)))
-        self.windows = tuple(windows)
+        self.windows = windows = line_windows(line)
         through: list[list[int]] = [[] for _ in range(CELLS)]
         shared: dict[int, list[int]] = {}
         for w, cells in enumerate(windows):

@@ -24,7 +24,9 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any
 
+from kugler_core.board import SIZE
 from kugler_core.checks import (
+    LINES,
     check_cell,
     check_daily,
     check_date,
@@ -399,7 +401,8 @@ class Session:
     def _settings_load(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("doc",), ())
         doc = args["doc"]
-        return {"settings": _default_settings() if doc is None else validate_settings(doc)}
+        settings = _default_settings() if doc is None else validate_settings(doc)
+        return {"settings": settings, "variants": _variants()}
 
     def _fragment(self, args: dict[str, Any]) -> dict[str, Any]:
         _args(args, ("text",), ())
@@ -499,9 +502,20 @@ def _error(rid: object, has_id: bool, code: str, message: str) -> dict[str, Any]
     return {"id": rid, **reply} if has_id else reply
 
 
+def _variants() -> list[int]:
+    """The variants (line lengths, ``checks.LINES``), the first-visit one first."""
+    usual = _default_settings()["line"]
+    return [usual, *(n for n in LINES if n != usual)]
+
+
 def state(g: Game) -> dict[str, Any]:
-    """The ``state`` object of the protocol: what the page draws and stores."""
+    """The ``state`` object of the protocol: what the page draws and stores.
+
+    ``size`` is the board's side (``board`` holds size * size colours, row by
+    row); ``counts_for_record`` says whether this game may still set the record
+    (``records.counts_for_record``: false once it has had help)."""
     return {
+        "size": SIZE,
         "board": list(g.board),
         "next": list(g.next),
         "score": g.score,

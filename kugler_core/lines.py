@@ -21,6 +21,23 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 """Horizontal, vertical, diagonal, anti-diagonal."""
 
 
+def windows(length: int) -> tuple[tuple[int, ...], ...]:
+    """Every straight run of ``length`` cells on the board, as cell indices from
+    its first cell in row-major order, cell by cell and direction by direction.
+
+    >>> len(windows(5)), windows(5)[0]
+    (140, (0, 1, 2, 3, 4))
+    """
+    out: list[tuple[int, ...]] = []
+    for i in range(CELLS):
+        r, c = divmod(i, SIZE)
+        for dr, dc in DIRECTIONS:
+            er, ec = r + dr * (length - 1), c + dc * (length - 1)
+            if 0 <= er < SIZE and 0 <= ec < SIZE:
+                out.append(tuple((r + dr * k) * SIZE + c + dc * k for k in range(length)))
+    return tuple(out)
+
+
 def _ray(i: int, dr: int, dc: int) -> tuple[int, ...]:
     row, col = divmod(i, SIZE)
     out = []

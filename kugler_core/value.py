@@ -42,7 +42,7 @@ from importlib import resources
 
 from .board import CELLS, SIZE
 from .errors import VariantError
-from .lines import DIRECTIONS
+from .lines import windows as line_windows
 from .paths import NEIGHBOURS, empty_regions
 
 __all__ = ["DISCOUNT", "FORMAT_VERSION", "Layout", "Weights", "WeightsError", "available",
@@ -94,14 +94,7 @@ class Layout:
         if line not in (4, 5):
             raise VariantError(f"line must be 4 or 5, got {line!r}")
         self.line = line
-        windows: list[tuple[int, ...]] = []
-        for i in range(CELLS):
-            r, c = divmod(i, SIZE)
-            for dr, dc in DIRECTIONS:
-                er, ec = r + dr * (line - 1), c + dc * (line - 1)
-                if 0 <= er < SIZE and 0 <= ec < SIZE:
-                    windows.append(tuple((r + dr * k) * SIZE + c + dc * k for k in range(line)))
-        self.windows = tuple(windows)
+        self.windows = windows = line_windows(line)
         patterns = 3 ** line
         keys: dict[tuple[int, ...], int] = {}
         classes: list[int] = []

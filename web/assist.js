@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Help from the computer player: the Hint button (key H, keys.js), watching the
 // computer play, and the note that a game with help counts in the
 // statistics only.
@@ -36,7 +35,6 @@
 // computer's move is based on them (window-options.js).
 
 import { $, root } from "./dom.js";
-import { SIZE } from "./render.js";
 import { engineReady, hintShown, suggest } from "./api.js";
 import { app, emit, on, setHelp, setState } from "./store.js";
 import { select, setBusy, showHint as markHint, whenIdle } from "./board.js";
@@ -49,9 +47,18 @@ import { confirmQuestion } from "./window-confirm.js";
 import { t, applyWords } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installAssist: catchUp, playMove).
-let others = null;
+/**
+ * @type {{catchUp: () => Promise<boolean>, playMove: (from: import("./types").Cell, to: import("./types").Cell,
+ *   how?: {by?: "player" | "computer", animate?: boolean}) => Promise<boolean>}}
+ */
+let others = /** @type {any} */ (null); // set by installAssist before any help is asked
 
-/** Pauses of watch mode per speed (ms): the ball shown selected before it moves, and the rest after a move. */
+/** @typedef {import("./types").State} State */
+
+/**
+ * Pauses of watch mode per speed (ms): the ball shown selected before it moves, and the rest after a move.
+ * @type {Record<string, {show: number, rest: number, animate: boolean}>}
+ */
 const SPEEDS = {
   slow: { show: 650, rest: 900, animate: true },
   normal: { show: 300, rest: 350, animate: true },
@@ -60,10 +67,12 @@ const SPEEDS = {
 };
 
 /** The game a request is made for: a reply for another is stale. */
-const gameKey = (state) => (state ? `${state.id}\u0000${state.moves}\u0000${state.over}` : "");
-const index = ([r, c]) => r * SIZE + c;
+const gameKey = (/** @type {State | null} */ state) => (state ? `${state.id}\u0000${state.moves}\u0000${state.over}` : "");
+/** The index of cell [r, c] of the game's board (while a game is on it). */
+const index = (/** @type {import("./types").Cell} */ [r, c]) => r * /** @type {State} */ (app.state).size + c;
 
-let shown = null; // the hint on the board: {key, from, to} (cell indices)
+/** @type {{key: string, from: number, to: number} | null} the hint on the board (cell indices) */
+let shown = null;
 let hintRequest = 0; // the number of the hint request last made (a newer one drops older replies)
 const agreed = new Set(); // ids of games whose player agreed to help in this page
 
@@ -74,7 +83,10 @@ function tellHelp() {
 
 // -- the question -------------------------------------------------------------------
 
-/** True when help may be given in the game of `state`: it had help already, or the player agrees now (asked once). */
+/**
+ * True when help may be given in the game of `state`: it had help already, or the player agrees now (asked once).
+ * @param {State} state
+ */
 async function mayHelp(state) {
   if (state.assisted || agreed.has(state.id)) return true;
   const ok = await confirmQuestion(t("assistQuestion"));
@@ -93,7 +105,11 @@ function clearHint() {
   tellHelp();
 }
 
-/** Mark `move` ({from, to, path} of [row, col] cells) on the board for the game `key`. */
+/**
+ * Mark `move` ({from, to, path} of [row, col] cells) on the board for the game `key`.
+ * @param {import("./types").Suggestion} move
+ * @param {string} key
+ */
 function showHint(move, key) {
   clearHint();
   const from = index(move.from);
@@ -103,11 +119,12 @@ function showHint(move, key) {
   markHint({ from, to, path });
   tellHelp(); // the coming balls' marks are drawn while the hint is shown
   select(from);
-  $("hint-note").textContent = t("hintNote", { from: cellName(from), to: cellName(to) }); // "C4", as the grid names cells
+  $("hint-note").textContent = t("hintNote", { from: cellName(move.from), to: cellName(move.to) }); // "C4", as the grid names cells
   emit("hint", { move: { from: move.from, to: move.to } }); // announced by whoever listens
   performance.mark("kugler:hint-shown");
 }
 
+/** @param {boolean} busy */
 function setHintBusy(busy) {
   $("hint").setAttribute("aria-busy", busy ? "true" : "false");
 }
@@ -168,13 +185,18 @@ export async function requestHint() {
 
 let watching = false;
 let paused = false;
-let wake = null; // resolves a paused or resting watch loop
+/** @type {(() => void) | null} resolves a paused or resting watch loop */
+let wake = null;
 
 function speed() {
   return SPEEDS[app.settings.watch_speed] ? app.settings.watch_speed : "normal";
 }
 
-/** Wait `ms`, or until woken (pause, stop, a change of speed); 0 still yields to the page. */
+/**
+ * Wait `ms`, or until woken (pause, stop, a change of speed); 0 still yields to the page.
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 function rest(ms) {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -187,7 +209,10 @@ function rest(ms) {
   });
 }
 
-/** Resolves once the next frame has been painted (or after 100 ms: a hidden page paints none). */
+/**
+ * Resolves once the next frame has been painted (or after 100 ms: a hidden page paints none).
+ * @returns {Promise<void>}
+ */
 function painted() {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 100);
@@ -209,11 +234,12 @@ function showWatching() {
   else delete root.dataset.watching;
   controls.hidden = !watching;
   const pause = $("watch-pause");
-  const label = pause.querySelector("[data-i18n]");
-  label.dataset.i18n = paused ? "watchResume" : "watchPause";
-  label.textContent = t(label.dataset.i18n);
+  const label = /** @type {HTMLElement} */ (pause.querySelector("[data-i18n]"));
+  const word = paused ? "watchResume" : "watchPause";
+  label.dataset.i18n = word;
+  label.textContent = t(word);
   pause.setAttribute("aria-pressed", paused ? "true" : "false");
-  $("watch-speed").value = speed();
+  /** @type {HTMLSelectElement} */ ($("watch-speed")).value = speed();
 }
 
 /** True while the computer plays the game on the board (watch mode). */
@@ -298,9 +324,12 @@ async function playOn() {
   }
 }
 
-/** Play on at `value` (a `watch_speed`: slow, normal, fast, max), kept in the settings. */
+/**
+ * Play on at `value` (a `watch_speed`: slow, normal, fast, max), kept in the settings.
+ * @param {string} value
+ */
 export async function setWatchSpeed(value) {
-  await changeSettings({ watch_speed: value });
+  await changeSettings({ watch_speed: /** @type {import("./types").SettingsDoc["watch_speed"]} */ (value) });
   showWatching();
   wakeUp();
 }
@@ -326,10 +355,11 @@ function assistedNote() {
  * Take the other features' functions, `catchUp()` (tabs.js) and
  * `playMove(from, to, options)` (play.js); put watch mode's control in the bar,
  * follow the game for the hint and watch mode, and make the assisted-game note.
+ * @param {typeof others} collaborators
  */
 export function installAssist(collaborators) {
   others = collaborators;
-  const template = $("assist-template");
+  const template = /** @type {HTMLTemplateElement} */ ($("assist-template"));
   $("bar").append(template.content); // in the bar: the controls cover no cell
   template.remove();
   applyWords($("watch-controls"));
@@ -337,15 +367,17 @@ export function installAssist(collaborators) {
   on("select", ({ index: selected }) => {
     if (shown && selected !== shown.from) clearHint();
   });
+  /** The hint's and watch mode's buttons. */
+  const buttons = () => /** @type {HTMLButtonElement[]} */ ([$("hint"), $("watch")]);
   on("state", ({ state, cause }) => {
-    $("hint").disabled = $("watch").disabled = !state || state.over;
+    for (const button of buttons()) button.disabled = !state || state.over;
     if (shown && gameKey(state) !== shown.key) clearHint();
     if (watching && cause !== "move" && cause !== "time" && cause !== "hint") stopWatching();
   });
   on("turn", () => clearHint());
   on("over", ({ state }) => {
     assistedNote().hidden = !state.assisted;
-    $("hint").disabled = $("watch").disabled = true;
+    for (const button of buttons()) button.disabled = true;
   });
   assistedNote();
   on("settings", () => {

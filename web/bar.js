@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The bar above the board: next balls, points, record, deal, time, and the
 // board's size, which depends on the bar's height. It follows the game's
 // state (store.js "state").
@@ -10,7 +9,10 @@ import { t, formatNumber, colorName } from "./i18n.js";
 
 let shownScore = 0;
 
-/** Show a state's numbers (or the stored game's, before the engine is ready). */
+/**
+ * Show a state's numbers (or the stored game's, before the engine is ready).
+ * @param {Partial<import("./types").State>} view
+ */
 export function showBar(view) {
   const score = view.score ?? 0;
   $("score").textContent = formatNumber(score);
@@ -24,18 +26,18 @@ export function showBar(view) {
   $("deal").textContent = view.deal ? String(view.deal) : "–";
   const next = $("next");
   const colors = view.over ? [] : view.next ?? []; // nothing comes after the last move
-  [...next.children].forEach((ball, i) => {
+  [.../** @type {HTMLCollectionOf<HTMLElement>} */ (next.children)].forEach((ball, i) => {
     ball.dataset.color = colors[i] ? String(colors[i]) : "";
   });
   next.setAttribute("aria-label", colors.length
     ? `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}` : t("next"));
-  $("undo").disabled = !(view.can_undo && app.started);
-  // what is played, when it is not the usual (the words are the page's: data-i18n)
-  $("bar-variant").hidden = Number(view.line ?? app.settings.line) !== 4;
+  /** @type {HTMLButtonElement} */ ($("undo")).disabled = !(view.can_undo && app.started);
+  // what is played, when it is not the usual variant (the engine's first; the words are the page's: data-i18n)
+  $("bar-variant").hidden = Number(view.line ?? app.settings.line) === app.variants[0];
   $("bar-daily").hidden = !view.daily;
   showRecord(view.line ?? app.settings.line);
   // the game window's share line is share.js's (it follows the "state" event)
-  for (const radio of document.querySelectorAll("input[name=line]")) {
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=line]"))) {
     radio.checked = Number(radio.value) === Number(view.line ?? app.settings.line);
   }
 }
@@ -63,14 +65,15 @@ export function installBar() {
  * `counts_for_record`: false once it had help) leaves the record as stored,
  * and #record-help beside it says so (a sign; its words for screen readers
  * and as its title).
+ * @param {number} line
  */
 export function showRecord(line) {
   const record = app.records[line]?.record ?? 0;
   const state = app.state;
   const playing = Boolean(state && app.started && state.line === line);
-  const live = playing && state.counts_for_record ? state.score : 0;
+  const live = playing && state?.counts_for_record ? state.score : 0;
   $("record").textContent = formatNumber(Math.max(record, live));
-  $("record-help").hidden = !(playing && state.counts_for_record === false);
+  $("record-help").hidden = !(playing && state?.counts_for_record === false);
 }
 
 // The board's size depends on the bar's height (--bar-h in the stylesheet),
@@ -84,7 +87,7 @@ export function showRecord(line) {
 // the stylesheet sets (--bar-beside is 1): the board's size does not depend
 // on the bar, and nothing is measured.
 function measureBar() {
-  const bar = document.querySelector(".bar");
+  const bar = /** @type {HTMLElement} */ (document.querySelector(".bar"));
   for (let round = 0; round < 4; round += 1) {
     const style = getComputedStyle(root);
     if (style.getPropertyValue("--bar-beside").trim() === "1") return;
@@ -103,7 +106,7 @@ function measureBar() {
  * in the same frame.
  */
 export function watchBarSize() {
-  const bar = document.querySelector(".bar");
+  const bar = /** @type {HTMLElement} */ (document.querySelector(".bar"));
   if (typeof ResizeObserver === "function") new ResizeObserver(measureBar).observe(bar);
   else measureBar();
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The board view: the one owner of the board's renderer (the canvas, made by
 // first.js and handed over by main.js) and of the accessible grid over it.
 // Every module shows something on the board through this module, which keeps
@@ -15,8 +14,10 @@ import { BoardGrid } from "./grid.js";
 import { $ } from "./dom.js";
 import { app, emit, on } from "./store.js";
 
-let renderer = null; // first.js's, from installBoard
-let grid = null; // made by installBoard
+/** @type {import("./types").BoardRenderer} first.js's, from installBoard (before any other call) */
+let renderer = /** @type {any} */ (null);
+/** @type {import("./types").BoardGrid} made by installBoard */
+let grid = /** @type {any} */ (null);
 
 const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
@@ -40,12 +41,14 @@ export function animationPace() {
  * Take over `canvas` (first.js's BoardRenderer, which may already show the
  * stored board) and make the grid; `onActivate(row, col)` is called for a
  * tap or Enter on a cell.
+ * @param {import("./types").BoardRenderer} canvas
+ * @param {(row: number, col: number) => void} onActivate
  */
 export function installBoard(canvas, onActivate) {
   renderer = canvas;
   renderer.reducedMotion = reducedMotion;
   renderer.pace = animationPace;
-  grid = new BoardGrid($("grid"), onActivate);
+  grid = new BoardGrid($("grid"), onActivate, renderer.size);
   motionQuery?.addEventListener?.("change", () => renderer.requestDraw());
   on("language", () => grid.relabel());
   on("state", ({ state, cause }) => {
@@ -54,7 +57,10 @@ export function installBoard(canvas, onActivate) {
   });
 }
 
-/** Count one more (+1) or one fewer (-1) reason the board cannot be played. */
+/**
+ * Count one more (+1) or one fewer (-1) reason the board cannot be played.
+ * @param {number} delta
+ */
 export function setBusy(delta) {
   const was = app.busy > 0;
   app.busy = Math.max(0, app.busy + delta);
@@ -68,7 +74,10 @@ export function resetBusy() {
   grid.setBusy(true);
 }
 
-/** Resolves once the board is not busy. */
+/**
+ * Resolves once the board is not busy.
+ * @returns {Promise<void>}
+ */
 export function whenIdle() {
   return new Promise((resolve) => {
     const check = () => (app.busy === 0 ? resolve() : setTimeout(check, 30));
@@ -76,7 +85,10 @@ export function whenIdle() {
   });
 }
 
-/** Select the ball at `index` (0..80), or none (null). */
+/**
+ * Select the ball at `index` (row * size + col), or none (null).
+ * @param {number | null} index
+ */
 export function select(index) {
   app.selected = index;
   renderer.setSelected(index);
@@ -85,9 +97,10 @@ export function select(index) {
 }
 
 /**
- * Show `board` (81 colours) on the canvas and the grid at once; with
+ * Show `board` (its colours, row by row) on the canvas and the grid at once; with
  * `drawn`, the canvas shows it already (first.js drew it) and only the grid
  * follows.
+ * @param {number[]} board
  */
 export function showBoard(board, { drawn = false } = {}) {
   if (!drawn) renderer.setBoard(board);
@@ -98,6 +111,8 @@ export function showBoard(board, { drawn = false } = {}) {
  * Play a move's turn (the facade's turn.events) from the board shown to
  * `board`, animated unless `animate` is false (or motion is reduced);
  * resolves once the board shows `board`, on the canvas and the grid.
+ * @param {import("./types").Turn} turn
+ * @param {number[]} board
  */
 export async function playTurn(turn, board, { animate = true } = {}) {
   try {
@@ -113,6 +128,7 @@ let flashing = false;
 /**
  * The cell at `index` blinks: red, the selected ball cannot reach it
  * (`kind` "unreachable"); pale, it was tapped with no ball selected ("empty").
+ * @param {number} index
  */
 export function flashCell(index, kind = "unreachable") {
   const ms = 640;
@@ -123,23 +139,29 @@ export function flashCell(index, kind = "unreachable") {
   }
 }
 
-/** Mark the cell of a tap kept until the board is idle (null: none). */
+/**
+ * Mark the cell of a tap kept until the board is idle (null: none).
+ * @param {number | null} index
+ */
 export function markQueued(index) {
   grid.markQueued(index);
 }
 
-let hinted = []; // the cells marked by the hint shown
+/** @type {number[]} the cells marked by the hint shown */
+let hinted = [];
 
 /**
  * Mark a hint ({from, to, path} of cell indices 0..80): a ring on `to`,
  * dots on the path (data-hint="from" | "to" | "path" on the grid's cells);
  * null removes the marks. The suggested ball is shown selected (select).
+ * @param {{from: number, to: number, path?: number[]} | null} hint
  */
 export function showHint(hint) {
   for (const idx of hinted) delete grid.cells[idx].dataset.hint;
   hinted = [];
   renderer.setHint(hint);
   if (!hint) return;
+  /** @type {Map<number, string>} */
   const cells = new Map();
   for (const idx of hint.path ?? []) cells.set(idx, "path");
   cells.set(hint.from, "from");
@@ -148,18 +170,27 @@ export function showHint(hint) {
   hinted = [...cells.keys()];
 }
 
-/** Mark where the coming balls land: [[index, colour], ...] (empty: no marks). */
+/**
+ * Mark where the coming balls land: [[index, colour], ...] (empty: no marks).
+ * @param {[number, number][]} list
+ */
 export function showComing(list) {
   renderer.setComing(list);
   grid.setComing(list);
 }
 
-/** Draw a shape on every ball (true) or none. */
+/**
+ * Draw a shape on every ball (true) or none.
+ * @param {boolean} on
+ */
 export function showSymbols(on) {
   renderer.setSymbols(on);
 }
 
-/** Show the board as loading (the engine is not ready) or not. */
+/**
+ * Show the board as loading (the engine is not ready) or not.
+ * @param {boolean} loading
+ */
 export function showLoading(loading) {
   renderer.setLoading(loading);
 }

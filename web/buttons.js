@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The buttons and fields of the windows other than the game window (input
 // layer; the bar's and the game window's are menus.js's, the keys keys.js's):
 //
@@ -33,7 +32,20 @@ import { restartEngine } from "./startup.js";
 import { openReviewedMove, reviewGameOver, stepReviewed } from "./review.js";
 import { graphMoveAt } from "./window-review.js";
 
-const click = (id, action) => $(id).addEventListener("click", action);
+/**
+ * Call `action` on a click of the element `id`.
+ * @param {string} id
+ * @param {(event: MouseEvent & {currentTarget: HTMLElement}) => unknown} action
+ */
+const click = (id, action) => $(id).addEventListener("click", /** @type {(event: MouseEvent) => void} */ (action));
+
+/**
+ * The element `selector` names at or above the target of `event` (or null).
+ * @param {Event} event
+ * @param {string} selector
+ * @returns {HTMLElement | null}
+ */
+const closestTo = (event, selector) => /** @type {Element | null} */ (event.target)?.closest?.(selector) ?? null;
 
 function installGameOverButtons() {
   click("go-new", () => newGameAsked());
@@ -42,7 +54,7 @@ function installGameOverButtons() {
   click("go-share", (event) => shareBoardGame(event.currentTarget));
   // the name form is made the first time a game enters the ranking (name-form.js)
   $("game-over").addEventListener("click", (event) => {
-    if (event.target.closest?.("#go-name-save")) saveName(typedName());
+    if (closestTo(event, "#go-name-save")) saveName(typedName());
   });
 }
 
@@ -50,7 +62,7 @@ function installDataButtons() {
   click("export", () => exportData());
   click("import", () => $("import-file").click());
   $("import-file").addEventListener("change", async () => {
-    const input = $("import-file");
+    const input = /** @type {HTMLInputElement} */ ($("import-file"));
     const file = input.files?.[0];
     input.value = "";
     await importData(file);
@@ -60,28 +72,29 @@ function installDataButtons() {
 function installRankingButtons() {
   // the rows are made anew with each ranking shown (window-ranking.js)
   $("ranking-body").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button.replay, button.share-game");
+    const button = closestTo(event, "button.replay, button.share-game");
     if (!button) return;
     const line = Number(button.dataset.line);
-    if (button.matches("button.replay")) replayRankingGame(line, button.dataset.id, button);
-    else shareRankingGame(line, button.dataset.id, button);
+    const id = button.dataset.id ?? "";
+    if (button.matches("button.replay")) replayRankingGame(line, id, button);
+    else shareRankingGame(line, id, button);
   });
 }
 
 function installOptionInputs() {
   const form = $("options-window");
   for (const name of ["marks", "symbols", "sound"]) {
-    const box = form.querySelector(`input[name=${name}]`);
+    const box = /** @type {HTMLInputElement} */ (form.querySelector(`input[name=${name}]`));
     box.addEventListener("change", () => setOption(name, box.checked));
   }
-  const volume = form.querySelector("input[name=volume]");
+  const volume = /** @type {HTMLInputElement} */ (form.querySelector("input[name=volume]"));
   volume.addEventListener("change", () => setOption("volume", Number(volume.value)));
-  for (const radio of form.querySelectorAll("input[name=speed]")) {
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=speed]"))) {
     radio.addEventListener("change", () => {
       if (radio.checked) setOption("speed", radio.value);
     });
   }
-  for (const radio of form.querySelectorAll("input[name=look]")) {
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=look]"))) {
     radio.addEventListener("change", () => {
       if (radio.checked) setOption("look", radio.value === "auto" ? null : radio.value);
     });
@@ -94,7 +107,7 @@ function installReplayButtons() {
   click("replay-first", () => moveReplay("first"));
   click("replay-last", () => moveReplay("last"));
   click("replay-play", () => toggleReplayPlay());
-  $("replay-move").addEventListener("input", (event) => jumpReplay(Number(event.target.value)));
+  $("replay-move").addEventListener("input", (event) => jumpReplay(Number(/** @type {HTMLInputElement} */ (event.target).value)));
   click("replay-play-deal", () => playThisDeal());
   click("replay-share", (event) => shareReplay(event.currentTarget));
   click("replay-review", () => reviewReplay());
@@ -106,7 +119,7 @@ function installReviewButtons() {
   click("review-next", () => stepReviewed(1));
   // the moves' buttons are made as the review goes on (window-review.js)
   $("review-window").addEventListener("click", (event) => {
-    const button = event.target.closest?.("button[data-move]");
+    const button = closestTo(event, "button[data-move]");
     if (button) openReviewedMove(Number(button.dataset.move));
   });
   click("review-graph", (event) => {

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The play clock: runs while a game from the engine is on the board, begun
 // (a move made, or seconds counted before), not over, and the page is
 // visible: a new game shows 0:00 until its first move. The engine keeps the
@@ -17,6 +16,7 @@ import * as storage from "./storage.js";
 import { app, mayWrite, on } from "./store.js";
 import { formatTime } from "./i18n.js";
 
+/** @type {{baseMs: number, since: number | null}} the time counted, and since when it counts (performance.now()) */
 const clock = { baseMs: 0, since: null };
 
 /** The board can be played: a game is on it, not over, the page shown, no window over it. */
@@ -40,7 +40,10 @@ export function clockCounting() {
   return clock.since !== null;
 }
 
-/** Start the count at `secs` (a game opens or another tab's copy is taken). */
+/**
+ * Start the count at `secs` (a game opens or another tab's copy is taken).
+ * @param {number} secs
+ */
 export function resetClock(secs) {
   clock.baseMs = secs * 1000;
   clock.since = null;
@@ -77,6 +80,8 @@ export function keepClock() {
  * The seconds the page left before kept for the game `game` (a game
  * document or state), when they belong to it (same id and moves) and are
  * more than it holds; else null. `take` removes the note (read once).
+ * @param {{id: string, moves: number, seconds?: number} | null | undefined} game
+ * @returns {number | null}
  */
 export function keptSeconds(game, { take = false } = {}) {
   const text = storage.readText(storage.KEYS.clock);

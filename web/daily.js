@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The deal of the day (#daily in the game window, menus.js): the same deal
 // for everyone on a calendar day. The page gives the engine only today's
 // date in UTC (YYYY-MM-DD); the deal of that date is the engine's
@@ -9,6 +8,7 @@ import { notify } from "./notices.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installDaily: restartWith).
+/** @type {{restartWith: (options: {daily: string, line: number}) => Promise<boolean>} | null} */
 let others = null;
 
 /** Today's date in UTC as YYYY-MM-DD (the same everywhere at the same moment). */
@@ -22,12 +22,15 @@ export function utcDate(now = new Date()) {
  */
 export async function playDaily() {
   const line = app.settings.line;
-  const started = await others.restartWith({ daily: utcDate(), line });
-  if (started) notify(t("dailyOpened", { deal: app.state.deal, variant: t(`variant${line}`) }));
+  const started = await /** @type {NonNullable<typeof others>} */ (others).restartWith({ daily: utcDate(), line });
+  if (started) notify(t("dailyOpened", { deal: app.state?.deal, variant: t(`variant${line}`) }));
   return started;
 }
 
-/** Take play.js's `restartWith`. */
+/**
+ * Take play.js's `restartWith`.
+ * @param {NonNullable<typeof others>} collaborators
+ */
 export function installDaily(collaborators) {
   others = collaborators;
 }

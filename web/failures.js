@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The engine's failures: the error box over the board and what the page
 // does when a reply says the engine broke.
 
@@ -10,17 +9,21 @@ import { updateClock } from "./clock.js";
 import { notify } from "./notices.js";
 import { t } from "./i18n.js";
 
+/** @type {{code: string} | null} */
 let lastFailure = null;
 
-/** Show the engine's failure (`{code}`) with a button to try again. */
+/**
+ * Show the engine's failure (`{code}`) with a button to try again.
+ * @param {{code: string} | null} failure
+ */
 export function showEngineError(failure) {
   lastFailure = failure;
-  const key = {
+  const key = /** @type {Record<string, string>} */ ({
     no_wasm: "engineFailedNoWasm",
     download: "engineFailedDownload",
     crashed: "engineCrashed",
     internal: "engineCrashed",
-  }[failure?.code] ?? "engineFailed";
+  })[failure?.code ?? ""] ?? "engineFailed";
   $("engine-error-text").textContent = t(key);
   $("engine-retry").textContent = failure?.code === "crashed" || failure?.code === "internal" ? t("restart") : t("tryAgain");
   $("engine-error").hidden = false;
@@ -35,7 +38,10 @@ export function installFailures() {
   });
 }
 
-/** An error reply the page cannot handle in place: internal errors stop play until a restart. */
+/**
+ * An error reply the page cannot handle in place: internal errors stop play until a restart.
+ * @param {{code: string} | null | undefined} error
+ */
 export function engineError(error) {
   const code = error?.code;
   if (code === CODES.internal || code === CODES.engineFailed) {

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The page's first module: the board before anything else.
 //
 // The document holds little more than the board; the bar, the notices and
@@ -18,20 +17,25 @@
 // system's), set on html[data-look] before anything is drawn, so no other
 // look flashes first.
 
-import { BALL_COLORS, BoardRenderer, SIZE } from "./render.js";
+import { BALL_COLORS, BoardRenderer } from "./render.js";
 import * as storage from "./storage.js";
 import { afterNextFrame, nextTask } from "./dom.js";
 import { applyLook, storedLook } from "./looks.js";
 
 /**
- * The 81 colours of a stored game document's board, or null when `doc` has
- * no board of that shape. Display only: the engine validates the document.
+ * The colours of a stored game document's board (its rows, one after
+ * another), or null when `doc` has no square board of text rows. Its size is
+ * the document's (the engine wrote it). Display only: the engine validates
+ * the document.
+ * @param {{board?: unknown} | null} doc
+ * @returns {number[] | null}
  */
 function boardFromDoc(doc) {
-  if (!doc || !Array.isArray(doc.board) || doc.board.length !== SIZE) return null;
+  if (!doc || !Array.isArray(doc.board) || doc.board.length === 0) return null;
+  const size = doc.board.length;
   const board = [];
   for (const row of doc.board) {
-    if (typeof row !== "string" || row.length !== SIZE) return null;
+    if (typeof row !== "string" || row.length !== size) return null;
     for (const ch of row) board.push(ch >= "1" && ch <= "7" ? Number(ch) : 0);
   }
   return board;
@@ -41,23 +45,24 @@ function boardFromDoc(doc) {
  * The stored game drawn first (null with a deal in the URL fragment: that
  * deal is opened instead; a replay link opens over the stored game).
  */
-export const firstGame = location.hash.length > 1 && !location.hash.startsWith("#replay=")
-  ? null : storage.loadGame()?.doc ?? null;
+export const firstGame = /** @type {import("./types").GameDoc | null} unvalidated: drawn, never trusted */ (
+  location.hash.length > 1 && !location.hash.startsWith("#replay=")
+    ? null : /** @type {{doc?: unknown} | null} */ (storage.loadGame())?.doc ?? null);
 
 /** The stored settings as stored (unvalidated, display only), or null. */
-const storedSettings = storage.readDoc(storage.KEYS.settings)?.doc ?? null;
+const storedSettings = /** @type {{doc?: any} | null} */ (storage.readDoc(storage.KEYS.settings))?.doc ?? null;
 
 /** The look the first board is painted in (html[data-look]). */
 export const firstLook = storedLook(storedSettings);
 applyLook(firstLook);
 
 /** The board's renderer; main.js gives it the player's reduced-motion choice. */
-export const renderer = new BoardRenderer(document.getElementById("board"));
+export const renderer = new BoardRenderer(/** @type {HTMLCanvasElement} */ (document.getElementById("board")));
 // the shapes on the balls as the stored settings have them (null: as the look has them)
 const storedSymbols = storedSettings && typeof storedSettings === "object" ? storedSettings.symbols : null;
 if (storedSymbols === true || (storedSymbols == null && firstLook === "contrast")) renderer.setSymbols(true);
 
-/** Its 81 colours as drawn, or null (no stored game, or not a board of that shape). */
+/** Its colours as drawn, or null (no stored game, or not a square board). */
 export const firstBoard = boardFromDoc(firstGame);
 
 if (firstBoard) renderer.setBoard(firstBoard);
@@ -80,7 +85,8 @@ async function makeSprites() {
 // main.js and its modules are fetched meanwhile; main.js waits for the
 // board's frame (boardShown) before it puts the rest of the page in place.
 /** Resolves once the frame with the first board has been painted (or at once in a hidden page). */
-const boardShown = new Promise((resolve) => afterNextFrame(resolve));
+/** @type {Promise<void>} */
+const boardShown = new Promise((resolve) => afterNextFrame(() => resolve()));
 boardShown.then(makeSprites);
 
 // Nothing imports this module: main.js gets the renderer and the first game

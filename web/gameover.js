@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The game-over controller (feature): a finished game is counted in the
 // records of its variant (records.js updateRecords, handed over by main.js)
 // and the game-over window (window-gameover.js) shows it, with the name form
@@ -15,13 +14,20 @@ import { engineError } from "./failures.js";
 import { showGameOver } from "./window-gameover.js";
 import { hideNameField, showNameField, showNameSaved } from "./name-form.js";
 
-let lastOver = null; // the game that ended last: {final, info, date}
+/** @typedef {import("./types").State} State */
+
+/** @type {{final: State, info: import("./types").GameOverInfo, date: string} | null} the game that ended last */
+let lastOver = null;
 let playerName = ""; // the last name typed for the ranking (this session)
 
 // The other features this one calls, handed over by main.js (installGameOver: updateRecords).
-let others = null;
+/** @type {{updateRecords: import("./types").UpdateRecords}} */
+let others = /** @type {any} */ (null); // set by installGameOver before any game ends
 
-/** Take records.js's `updateRecords(line, change)`. */
+/**
+ * Take records.js's `updateRecords(line, change)`.
+ * @param {typeof others} collaborators
+ */
 export function installGameOver(collaborators) {
   others = collaborators;
 }
@@ -33,14 +39,16 @@ export function installGameOver(collaborators) {
  * new record, rank, name field) if it still shows this game. The board is not
  * busy meanwhile: the records are written under their own lock, from the
  * final state alone.
+ * @param {State} final
+ * @param {boolean} show
  */
 export async function finishGame(final, show) {
   const line = final.line;
   const date = new Date().toISOString();
   const known = app.records[line]?.record ?? 0;
-  // a game with help never sets the record (the records say so too)
-  lastOver = { final, info: { record: final.assisted ? known : Math.max(known, final.score) }, date };
-  const dialog = $("game-over");
+  // whether this game sets the record is the engine's to say (the records say so too)
+  lastOver = { final, info: { record: final.counts_for_record ? Math.max(known, final.score) : known }, date };
+  const dialog = /** @type {HTMLDialogElement} */ ($("game-over"));
   dialog.dataset.records = "pending"; // "done" once the window shows what the records say
   updateClock();
   emit("over", { state: final });
@@ -55,6 +63,7 @@ export async function finishGame(final, show) {
   if (lastOver?.final !== final) return; // another game ended meanwhile
   if (reply.ok) {
     const r = reply.result;
+    /** @type {import("./types").GameOverInfo} */
     const info = {
       record: r.records?.record ?? final.score,
       newRecord: Boolean(r.new_record) && !r.already_counted,
@@ -76,13 +85,16 @@ export async function finishGame(final, show) {
 
 /** The game-over window, with the name field when the game is in the ranking. */
 function showOver() {
-  const { final, info } = lastOver;
+  const { final, info } = /** @type {NonNullable<typeof lastOver>} */ (lastOver); // a game has ended
   showGameOver(final, info);
   if (info.rank) showNameField(info.name || playerName || lastName(final.line));
   else hideNameField();
 }
 
-/** The most recent name in the ranking of `line` (text from a validated document). */
+/**
+ * The most recent name in the ranking of `line` (text from a validated document).
+ * @param {number} line
+ */
 function lastName(line) {
   const named = (app.records[line]?.ranking ?? []).filter((e) => e.name).sort((a, b) => String(b.date).localeCompare(String(a.date)));
   return named[0]?.name ?? "";
@@ -92,6 +104,7 @@ function lastName(line) {
  * Put the typed name on the finished game's ranking entry: Python cleans it
  * (records_add of the game alone, with the name) and the copy is merged into
  * the stored records, whose entry for that game it replaces.
+ * @param {string} typed
  */
 export async function saveName(typed) {
   if (!lastOver?.info?.rank || !engineReady()) return;
@@ -108,7 +121,10 @@ export async function saveName(typed) {
   showNameSaved(lastOver.info.name);
 }
 
-/** Whether the finished game `final` is still the one on the board (not undone or replaced). */
+/**
+ * Whether the finished game `final` is still the one on the board (not undone or replaced).
+ * @param {State | undefined} final
+ */
 function isOnBoard(final) {
   return Boolean(app.state?.over && app.state.id === final?.id);
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Words of the page in Danish, Swedish and English.
 //
 // The Danish words come from the Danish help page (seed 000), the Swedish
@@ -9,6 +8,13 @@
 
 export const LANGUAGES = ["da", "sv", "en"];
 
+/**
+ * A language's words: each a text with {name} placeholders, the colours'
+ * names, or a count's plural forms ({one, other, …}).
+ * @typedef {{[key: string]: string | string[] | Record<string, string>}} Words
+ */
+
+/** @type {Record<string, Words>} */
 const WORDS = {
   da: {
     title: "Kugler",
@@ -645,7 +651,10 @@ export function detectLanguage(languages = globalThis.navigator?.languages ?? []
   return "en";
 }
 
-/** Switch the language; an unknown value falls back to the browser's choice. */
+/**
+ * Switch the language; an unknown value falls back to the browser's choice.
+ * @param {string} lang
+ */
 export function setLanguage(lang) {
   current = LANGUAGES.includes(lang) ? lang : detectLanguage();
   document.documentElement.lang = current;
@@ -656,11 +665,16 @@ export function language() {
   return current;
 }
 
-/** The word for `key` in the current language with {name} placeholders filled. */
+/**
+ * The word for `key` in the current language with {name} placeholders filled.
+ * @param {string} key
+ * @param {Record<string, unknown>} params
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const table = WORDS[current] ?? WORDS.en;
   const word = table[key] ?? WORDS.en[key] ?? key;
-  if (typeof word !== "string") return word;
+  if (typeof word !== "string") return /** @type {any} */ (word); // not a text: a key of another kind
   return word.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
@@ -668,39 +682,47 @@ export function t(key, params = {}) {
  * `n` with its noun in the current language, in the plural form the
  * language's rules pick for `n` ("1 game", "2 games"): `key` names a word
  * {one, other} with an {n} placeholder.
+ * @param {string} key
+ * @param {number} n
  */
 export function tCount(key, n) {
   const table = WORDS[current] ?? WORDS.en;
-  const forms = table[key] ?? WORDS.en[key];
+  const forms = /** @type {Record<string, string>} */ (table[key] ?? WORDS.en[key]);
   const form = new Intl.PluralRules(current).select(n);
   return (forms[form] ?? forms.other).replace("{n}", formatNumber(n));
 }
 
-/** The colour name of ball colour 1..7. */
+/**
+ * The colour name of ball colour 1..7.
+ * @param {number} color
+ */
 export function colorName(color) {
-  return (WORDS[current] ?? WORDS.en).colors[color] ?? "";
+  return /** @type {string[]} */ ((WORDS[current] ?? WORDS.en).colors)[color] ?? "";
 }
 
 /** Put the words into every [data-i18n] / [data-i18n-aria] element under `root`. */
-export function applyWords(root = document) {
+export function applyWords(root = /** @type {ParentNode} */ (document)) {
   // Only what differs is written: the page is already in Danish, and every
   // write makes the browser restyle.
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    const word = t(el.dataset.i18n);
+    const word = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? "");
     if (el.textContent !== word) el.textContent = word;
   }
   for (const el of root.querySelectorAll("[data-i18n-aria]")) {
-    const word = t(el.dataset.i18nAria);
+    const word = t(/** @type {HTMLElement} */ (el).dataset.i18nAria ?? "");
     if (el.getAttribute("aria-label") !== word) el.setAttribute("aria-label", word);
   }
-  for (const el of root.querySelectorAll("[data-i18n-title]")) {
-    const word = t(el.dataset.i18nTitle);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-title]"))) {
+    const word = t(el.dataset.i18nTitle ?? "");
     if (el.title !== word) el.title = word;
   }
   if (document.title !== t("title")) document.title = t("title");
 }
 
-/** "m:ss" or "h:mm:ss" for a number of seconds. */
+/**
+ * "m:ss" or "h:mm:ss" for a number of seconds.
+ * @param {number} seconds
+ */
 export function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
@@ -711,35 +733,45 @@ export function formatTime(seconds) {
 
 // Thousands separators as Intl.NumberFormat writes them for da-DK, sv-SE and
 // en-GB (building an Intl.NumberFormat costs ~30 ms at a page's first use).
+/** @type {Record<string, string>} */
 const GROUP_SEPARATOR = { da: ".", sv: "\u00a0", en: "," };
 
-/** A whole number (rounded) with the current language's thousands separator. */
+/**
+ * A whole number (rounded) with the current language's thousands separator.
+ * @param {unknown} n
+ */
 export function formatNumber(n) {
   const value = Math.round(Number(n) || 0);
   const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR[current] ?? ",");
   return value < 0 ? `-${digits}` : digits;
 }
 
-const dateFormats = new Map(); // "da:year" -> Intl.DateTimeFormat, made at first use
+/** @type {Map<string, Intl.DateTimeFormat>} "da:year" -> the format, made at first use */
+const dateFormats = new Map();
 
 /**
  * A date (ISO text) as a short local date: day and month ("3. mar.") in the
  * current year `now`'s, else day, month and year in numbers ("3.3.2025").
+ * @param {string | null | undefined} iso
  */
 export function formatDate(iso, now = new Date()) {
-  const d = new Date(iso);
+  const d = new Date(/** @type {string} */ (iso));
   if (Number.isNaN(d.getTime())) return String(iso ?? "");
   const thisYear = d.getFullYear() === now.getFullYear();
   const key = `${current}:${thisYear}`;
   if (!dateFormats.has(key)) {
-    const locale = { da: "da-DK", sv: "sv-SE", en: "en-GB" }[current];
+    const locale = /** @type {Record<string, string>} */ ({ da: "da-DK", sv: "sv-SE", en: "en-GB" })[current];
+    /** @type {Intl.DateTimeFormatOptions} */
     const options = thisYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "numeric", year: "2-digit" };
     dateFormats.set(key, new Intl.DateTimeFormat(locale, options));
   }
-  return dateFormats.get(key).format(d);
+  return /** @type {Intl.DateTimeFormat} */ (dateFormats.get(key)).format(d);
 }
 
-/** "2 lines of 5 · one line of 6": the lines removed, by length, in words. */
+/**
+ * "2 lines of 5 · one line of 6": the lines removed, by length, in words.
+ * @param {import("./types").LinesByLength | null | undefined} lines
+ */
 export function formatLines(lines) {
   const entries = Object.entries(lines ?? {})
     .map(([len, n]) => [Number(len), Number(n)])

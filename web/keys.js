@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The keyboard: a key for every action, Escape, and focus that returns.
 //
 //   U, Ctrl/Cmd+Z   undo                  N        new game (asks first when a game is under way)
@@ -38,6 +37,7 @@ import { moveReplay } from "./replay.js";
 import { saveName } from "./gameover.js";
 import { openMenu } from "./menus.js";
 
+/** @type {Record<string, () => unknown>} */
 const ACTIONS = {
   u: () => undo(),
   n: () => newGameAsked(),
@@ -48,12 +48,14 @@ const ACTIONS = {
   F1: () => showHelp(),
 };
 
+/** @param {EventTarget | null} target */
 function typing(target) {
   return target instanceof HTMLElement
     && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)
-      && !["checkbox", "radio", "range", "button", "submit"].includes(target.type));
+      && !["checkbox", "radio", "range", "button", "submit"].includes(/** @type {HTMLInputElement} */ (target).type));
 }
 
+/** @param {KeyboardEvent} event */
 function onKey(event) {
   if (event.defaultPrevented || event.altKey || typing(event.target)) return;
   const windowOpen = Boolean(document.querySelector("dialog[open]"));
@@ -79,12 +81,16 @@ function onKey(event) {
   action();
 }
 
+/** @type {Record<string, number | "first" | "last">} */
 const REPLAY_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
 
-/** The replay viewer's keys, while it is the window on top (its grid, slider and speed keep theirs). */
+/**
+ * The replay viewer's keys, while it is the window on top (its grid, slider and speed keep theirs).
+ * @param {KeyboardEvent} event
+ */
 function onReplayKey(event) {
   if (!replayOnTop()) return;
-  if (event.target.closest?.("[role=grid], input, select")) return; // their own keys
+  if (/** @type {Element} */ (event.target).closest?.("[role=grid], input, select")) return; // their own keys
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const where = REPLAY_KEYS[event.key];
   if (where === undefined) return;
@@ -92,20 +98,30 @@ function onReplayKey(event) {
   moveReplay(where);
 }
 
-/** Enter in the game-over window's name field saves the name (and keeps the window open). */
+/**
+ * Enter in the game-over window's name field saves the name (and keeps the window open).
+ * @param {KeyboardEvent} event
+ */
 function onNameKey(event) {
-  if (event.key !== "Enter" || event.target?.id !== "go-name") return;
+  if (event.key !== "Enter" || /** @type {Element | null} */ (event.target)?.id !== "go-name") return;
   event.preventDefault();
   saveName(typedName());
 }
 
-/** A text field (of any kind) or editable text: watch mode leaves its keys alone. */
+/**
+ * A text field (of any kind) or editable text: watch mode leaves its keys alone.
+ * @param {EventTarget} target
+ */
 function inField(target) {
   return target instanceof HTMLElement
     && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
-/** Stop watch mode for `event` (kept from everything else), and undo after it when `thenUndo`. */
+/**
+ * Stop watch mode for `event` (kept from everything else), and undo after it when `thenUndo`.
+ * @param {Event} event
+ * @param {boolean} thenUndo
+ */
 function takeBack(event, thenUndo) {
   event.stopImmediatePropagation();
   event.preventDefault();
@@ -139,16 +155,18 @@ export function installKeys() {
   document.addEventListener("keydown", onKey);
   document.addEventListener("keydown", onReplayKey);
   document.addEventListener("keydown", onNameKey);
-  let before = null; // where the focus was outside the windows
+  /** @type {HTMLElement | null} where the focus was outside the windows */
+  let before = null;
   document.addEventListener("focusin", (event) => {
-    if (!event.target.closest?.("dialog")) before = event.target;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (!target.closest?.("dialog")) before = target;
   });
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("close", () => setTimeout(() => {
       if (document.querySelector("dialog[open]")) return;
       const active = document.activeElement;
       if (active && active !== document.body && !active.closest("dialog")) return;
-      const usable = before?.isConnected && before.getClientRects().length > 0 && !before.disabled;
+      const usable = before?.isConnected && before.getClientRects().length > 0 && !(/** @type {HTMLButtonElement} */ (before).disabled);
       const target = usable ? before : focusCell();
       target?.focus();
     }, 0));

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The page's language (view layer): the words of every element in the
 // language chosen, and a "language" event for the views whose words are made
 // in code (the grid's names, the bar, the failure box, the notices). It
@@ -9,21 +8,30 @@ import { emit, on } from "./store.js";
 import { setLanguage, detectLanguage, applyWords, LANGUAGES } from "./i18n.js";
 
 const NONE_YET = Symbol("no language shown yet");
-let shown = NONE_YET; // the choice last shown: "da", "sv", "en" or null (the browser's)
+/** @type {string | null | typeof NONE_YET} the choice last shown: "da", "sv", "en" or null (the browser's) */
+let shown = NONE_YET;
 
-/** The choice `lang` names: one of LANGUAGES, or null for the browser's. */
+/**
+ * The choice `lang` names: one of LANGUAGES, or null for the browser's.
+ * @param {unknown} lang
+ * @returns {string | null}
+ */
 function choice(lang) {
-  return LANGUAGES.includes(lang) ? lang : null;
+  return typeof lang === "string" && LANGUAGES.includes(lang) ? lang : null;
 }
 
-/** Show the page in `lang` ("da", "sv", "en"; anything else: the browser's choice). */
+/**
+ * Show the page in `lang` ("da", "sv", "en"; anything else: the browser's choice).
+ * @param {unknown} lang
+ */
 export function useLanguage(lang) {
-  shown = choice(lang);
-  setLanguage(shown ?? detectLanguage());
+  const chosen = choice(lang);
+  shown = chosen;
+  setLanguage(chosen ?? detectLanguage());
   applyWords();
   emit("language", { language: lang });
-  for (const radio of document.querySelectorAll("input[name=lang]")) {
-    radio.checked = radio.value === (shown ?? "auto");
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=lang]"))) {
+    radio.checked = radio.value === (chosen ?? "auto");
   }
 }
 

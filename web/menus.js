@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The bar's buttons and the game window's menu (input layer): Undo, the menu,
 // Hint and watch mode's control in the bar; new game, the same deal again,
 // the variant, statistics, ranking, help, language, watch, options, the deal
@@ -26,25 +25,40 @@ export function openMenu() {
   openWindow($("game-window"));
 }
 
+/**
+ * Open a window with a tab per variant, on the variant played, each tab drawn by `render`.
+ * @param {HTMLElement} dialog
+ * @param {(records: import("./types").RecordsDoc | null | undefined) => void} render
+ */
 function openTabbed(dialog, render) {
   const line = app.state?.line ?? app.settings.line;
+  /** @param {number} l */
   const show = (l) => {
     selectTab(dialog, l);
     render(app.records[l]);
   };
   show(line);
-  for (const tab of dialog.querySelectorAll(".tab")) tab.onclick = () => show(Number(tab.dataset.line));
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (dialog.querySelectorAll(".tab"))) tab.onclick = () => show(Number(tab.dataset.line));
   openWindow(dialog);
 }
 
+/** The radio buttons named `name`. */
+const radios = (/** @type {string} */ name) =>
+  /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`input[name=${name}]`));
+
 function openLanguages() {
-  for (const radio of document.querySelectorAll("input[name=lang]")) {
+  for (const radio of radios("lang")) {
     radio.checked = radio.value === (app.settings.language ?? "auto");
   }
   openWindow($("language-window"));
 }
 
-const click = (id, action) => $(id).addEventListener("click", action);
+/**
+ * Call `action` on a click of the element `id`.
+ * @param {string} id
+ * @param {(event: MouseEvent & {currentTarget: HTMLElement}) => unknown} action
+ */
+const click = (id, action) => $(id).addEventListener("click", /** @type {(event: MouseEvent) => void} */ (action));
 
 /** Wire the bar's buttons, the game window's and the language window's; every window closes on its backdrop. */
 export function installMenus() {
@@ -55,11 +69,11 @@ export function installMenus() {
   click("hint", () => requestHint());
   click("watch-stop", () => stopWatching());
   click("watch-pause", () => toggleWatchPause());
-  $("watch-speed").addEventListener("change", (event) => setWatchSpeed(event.target.value));
+  $("watch-speed").addEventListener("change", (event) => setWatchSpeed(/** @type {HTMLSelectElement} */ (event.target).value));
   // the game window
   click("new-game", () => newGameAsked());
   click("retry", () => retryDeal());
-  for (const radio of document.querySelectorAll("input[name=line]")) {
+  for (const radio of radios("line")) {
     radio.addEventListener("change", () => {
       if (radio.checked) chooseVariant(Number(radio.value));
     });
@@ -73,9 +87,9 @@ export function installMenus() {
   click("share-copy", (event) => shareDeal(event.currentTarget));
   click("language", () => openLanguages());
   // the language window
-  for (const radio of document.querySelectorAll("input[name=lang]")) {
+  for (const radio of radios("lang")) {
     radio.addEventListener("change", () => {
-      if (radio.checked) chooseLanguage(radio.value === "auto" ? null : radio.value);
+      if (radio.checked) chooseLanguage(radio.value === "auto" ? null : /** @type {"da" | "sv" | "en"} */ (radio.value));
     });
   }
 }

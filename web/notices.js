@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The notices, in their place of their own under the board (#notices, see
 // index.html): a short notice (notify, or a "notice" event from the state
 // layer), and the notice that stays while storage cannot be written. Each
@@ -12,10 +11,19 @@ import { t } from "./i18n.js";
 let noticeTimer = 0;
 let storageClosed = false; // the player closed the storage notice; shown again when storage comes back and fails anew
 
-/** Show `text` for `ms` milliseconds (0: until closed or replaced). */
+/**
+ * The text of notice `box` (its .notice-text, which the page holds).
+ * @param {HTMLElement} box
+ */
+const textOf = (box) => /** @type {HTMLElement} */ (box.querySelector(".notice-text"));
+
+/**
+ * Show `text` for `ms` milliseconds (0: until closed or replaced).
+ * @param {string} text
+ */
 export function notify(text, ms = 6000) {
   const box = $("notice");
-  box.querySelector(".notice-text").textContent = text;
+  textOf(box).textContent = text;
   box.hidden = false;
   clearTimeout(noticeTimer);
   if (ms > 0) noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
@@ -27,10 +35,11 @@ export function clearNotice() {
   $("notice").hidden = true;
 }
 
+/** @param {boolean} ok */
 function showStorageNotice(ok) {
   if (ok) storageClosed = false;
   const box = $("storage-notice");
-  box.querySelector(".notice-text").textContent = t("storageUnavailable");
+  textOf(box).textContent = t("storageUnavailable");
   box.hidden = ok || storageClosed;
 }
 
@@ -39,13 +48,13 @@ export function installNotices() {
   $("notice").addEventListener("click", () => {
     $("notice").hidden = true;
   });
-  $("storage-notice").querySelector(".notice-close").addEventListener("click", () => {
+  /** @type {HTMLElement} */ ($("storage-notice").querySelector(".notice-close")).addEventListener("click", () => {
     storageClosed = true;
     $("storage-notice").hidden = true;
   });
   storage.onAvailability(showStorageNotice);
   on("notice", ({ text, ms }) => notify(text, ms));
   on("language", () => {
-    $("storage-notice").querySelector(".notice-text").textContent = t("storageUnavailable");
+    textOf($("storage-notice")).textContent = t("storageUnavailable");
   });
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The player's options (feature): the look, marks, shapes, sound and volume,
 // animation speed (the Options window), and the page's language (the language window),
 // each a field of the settings document. The page asks for a change
@@ -26,13 +25,18 @@ export function openOptions() {
  * Set option `name` (one of OPTIONS) to `value`; the engine validates it
  * (a value it refuses changes nothing), and the window and the board follow.
  * Throws a TypeError for a name that is no option.
+ * @param {string} name
+ * @param {unknown} value
  */
 export function setOption(name, value) {
   if (!OPTIONS.includes(name)) throw new TypeError(`no option ${name}`);
   return changeSettings({ [name]: value });
 }
 
-/** Show the page in `lang` ("da", "sv", "en", or null: the browser's) at once, and keep it in the settings. */
+/**
+ * Show the page in `lang` ("da", "sv", "en", or null: the browser's) at once, and keep it in the settings.
+ * @param {"da" | "sv" | "en" | null} lang
+ */
 export function chooseLanguage(lang) {
   useLanguage(lang);
   return changeSettings({ language: lang });

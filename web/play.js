@@ -1,11 +1,9 @@
-// @ts-nocheck
 // The game flow: new games (the same deal again, another variant), taps on
 // the board, moves and undo. Every rule is
 // the engine's: this module sends what the player did and sets the state the
 // engine answers (store.js setState, which stores it; the views follow).
 
 import { $ } from "./dom.js";
-import { SIZE } from "./render.js";
 import { CODES, engineReady, failedWith, move, newGame as startNew, saveTime, undo as takeBack } from "./api.js";
 import { app, emit, on, setState } from "./store.js";
 import { flashCell, markQueued, playTurn, select, setBusy, whenIdle } from "./board.js";
@@ -19,9 +17,16 @@ import { confirmQuestion } from "./window-confirm.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installPlay: catchUp, finishGame, openGameOver).
-let others = null;
+/**
+ * @type {{catchUp: () => Promise<boolean>, finishGame: import("./types").FinishGame, openGameOver: () => void}}
+ */
+let others = /** @type {any} */ (null); // set by installPlay before the board can be played
 
-/** Show a game the engine opened (new, loaded, imported) from its start. */
+/**
+ * Show a game the engine opened (new, loaded, imported) from its start.
+ * @param {import("./types").State} next
+ * @param {import("./types").Cause} cause
+ */
 export function startGame(next, cause = "load") {
   app.started = true;
   select(null);
@@ -42,11 +47,13 @@ function entropy() {
 /**
  * Start a new game: a given deal, the deal of the day of `daily` (a UTC date
  * YYYY-MM-DD), or a random one. Resolves true on success.
+ * @param {import("./types").NewGameOptions} [options]
  */
 export async function newGame({ deal = null, line = app.settings.line, daily = null } = {}) {
   if (!engineReady()) return false;
   closeWindow($("game-over"));
   setBusy(+1);
+  /** @type {Parameters<typeof startNew>[0]} */
   const args = { line, id: newId() };
   if (daily) args.daily = daily;
   else if (deal) args.deal = deal;
@@ -72,7 +79,10 @@ export async function mayLeaveGame(question = t("confirmLeave")) {
   return confirmQuestion(question);
 }
 
-/** The question before `options` (see newGame) replace a game: it names what will happen. */
+/**
+ * The question before `options` (see newGame) replace a game: it names what will happen.
+ * @param {import("./types").NewGameOptions} options
+ */
 function leaveQuestion(options) {
   if (options.daily) return t("confirmDaily");
   if (options.deal) return t("confirmDeal", { deal: options.deal });
@@ -83,6 +93,7 @@ function leaveQuestion(options) {
  * Start a new game with `options` (see newGame) once the player agreed to
  * leave the game on the board (mayLeaveGame asks `question`, unless `asked` already);
  * resolves false when not.
+ * @param {import("./types").NewGameOptions} options
  */
 export async function restartWith(options, { asked = false, question = leaveQuestion(options) } = {}) {
   closeWindow($("game-window"));
@@ -111,6 +122,7 @@ export function retryDeal() {
  * Play `line` (4 or 5) from now on: the setting changes, and a new game of
  * that variant starts (after the question when a game with moves would be
  * lost; declined, the game window shows the variant played again).
+ * @param {number} line
  */
 export async function chooseVariant(line) {
   const state = app.state;
@@ -133,6 +145,7 @@ export async function chooseVariant(line) {
 // A tap made while the board is busy (a move still rolls, the engine still
 // answers) is kept, the last one only, and applied as soon as the board is
 // idle: the player never loses a tap to an animation.
+/** @type {[number, number] | null} */
 let queuedTap = null;
 
 on("busy", ({ busy }) => {
@@ -153,20 +166,22 @@ on("state", ({ cause }) => {
  * A tap (or Enter) on the cell at row, col: select a ball (a tap on the
  * selected one lets it go, unless a hint selected it), or move the selected
  * one there; an empty cell with no ball selected blinks pale (nudge).
+ * @param {number} row
+ * @param {number} col
  */
 export async function activate(row, col) {
   const state = app.state;
   if (!app.started || !state || !engineReady()) return;
   if (app.busy > 0) {
     queuedTap = [row, col];
-    markQueued(row * SIZE + col); // shown at once: the tap was taken
+    markQueued(row * state.size + col); // shown at once: the tap was taken
     return;
   }
   if (state.over) {
     others.openGameOver();
     return;
   }
-  const index = row * SIZE + col;
+  const index = row * state.size + col;
   if (state.board[index]) {
     // A tap on the selected ball lets it go, except the ball a hint selected:
     // tapped before its target, as a ball always is, it stays (and the hint with it).
@@ -178,7 +193,9 @@ export async function activate(row, col) {
     nudge(index);
     return;
   }
-  const from = [Math.floor(app.selected / SIZE), app.selected % SIZE];
+  if (app.selected === null) return;
+  /** @type {import("./types").Cell} */
+  const from = [Math.floor(app.selected / state.size), app.selected % state.size];
   await playMove(from, [row, col]);
 }
 
@@ -189,6 +206,9 @@ export async function activate(row, col) {
  * it). With `animate: false` the turn is drawn at once. Resolves true when
  * the engine made the move; a move it refuses changes nothing (an
  * unreachable target blinks).
+ * @param {import("./types").Cell} from
+ * @param {import("./types").Cell} to
+ * @param {{by?: "player" | "computer", animate?: boolean}} [how]
  */
 export async function playMove(from, to, { by = "player", animate = true } = {}) {
   // never play on (and then write) an old copy of a game another tab moved on
@@ -197,7 +217,7 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   const reply = await move(from, to, seconds(), by);
   if (!reply.ok) {
     setBusy(-1);
-    if (failedWith(reply, CODES.unreachable)) flash(to[0] * SIZE + to[1]);
+    if (failedWith(reply, CODES.unreachable)) flash(to[0] * /** @type {import("./types").State} */ (app.state).size + to[1]);
     else if (failedWith(reply, CODES.gameOver)) others.openGameOver();
     else engineError(reply.error);
     return false;
@@ -213,13 +233,19 @@ export async function playMove(from, to, { by = "player", animate = true } = {})
   return true;
 }
 
-/** An empty cell tapped with no ball selected: a pale blink, and "select a ball first" is said. */
+/**
+ * An empty cell tapped with no ball selected: a pale blink, and "select a ball first" is said.
+ * @param {number} index
+ */
 function nudge(index) {
   emit("noBall", { index });
   flashCell(index, "empty");
 }
 
-/** The cell a ball cannot reach blinks. */
+/**
+ * The cell a ball cannot reach blinks.
+ * @param {number} index
+ */
 function flash(index) {
   emit("blocked", { index });
   flashCell(index);
@@ -252,6 +278,7 @@ let leaving = false;
  * Take the other features' functions: `catchUp()` (another tab's copy
  * first, tabs.js), `finishGame(final, show)` and `openGameOver()` (gameover.js);
  * save the play time when the page is hidden (not when it is being left).
+ * @param {typeof others} collaborators
  */
 export function installPlay(collaborators) {
   others = collaborators;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Service worker registration, update checks and the "new version" notice.
 //
 // registerServiceWorker() registers sw.js (next to this module) with the
@@ -22,29 +21,41 @@ const WORDS = {
   sv: { text: "Ny version", button: "Ladda om", label: "Ny version – ladda om", close: "Stäng" },
   en: { text: "New version", button: "Reload", label: "New version — reload", close: "Close" },
 };
+/** @typedef {typeof WORDS.en} Words */
 
 function words() {
   const lang = (document.documentElement.lang || "").slice(0, 2).toLowerCase();
-  return WORDS[lang] || WORDS.en;
+  return /** @type {Record<string, Words>} */ (WORDS)[lang] || WORDS.en;
 }
 
+/** @type {HTMLElement | null} */
 let notice = null;
+
+/**
+ * The element `selector` names in the notice (which showNotice made with it).
+ * @param {string} selector
+ */
+const part = (selector) => /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (notice).querySelector(selector));
 
 function fillNotice() {
   if (!notice) return;
   const w = words();
-  notice.querySelector(".update-text").textContent = w.text;
-  const reload = notice.querySelector("#update-reload");
+  part(".update-text").textContent = w.text;
+  const reload = part("#update-reload");
   reload.textContent = w.button;
   reload.setAttribute("aria-label", w.label);
-  notice.querySelector(".update-close").setAttribute("aria-label", w.close);
-  notice.querySelector(".update-close").title = w.close;
+  part(".update-close").setAttribute("aria-label", w.close);
+  part(".update-close").title = w.close;
 }
 
-/** Show the notice for `registration.waiting` (once; later calls refresh it). */
+/**
+ * Show the notice for `registration.waiting` (once; later calls refresh it).
+ * @param {ServiceWorkerRegistration} registration
+ */
 function showNotice(registration) {
   if (!notice) {
-    notice = document.createElement("div");
+    const made = document.createElement("div");
+    notice = made;
     notice.id = "update-notice";
     notice.className = "update-notice";
     notice.setAttribute("role", "status");
@@ -61,7 +72,7 @@ function showNotice(registration) {
     notice.append(text, reload, close);
     reload.addEventListener("click", () => applyUpdate(registration));
     close.addEventListener("click", () => {
-      notice.hidden = true;
+      made.hidden = true;
     });
     // in the notices' place under the board (index.html #notices), never over a cell
     (document.getElementById("notices") ?? document.body).append(notice);
@@ -72,12 +83,13 @@ function showNotice(registration) {
     });
   }
   fillNotice();
-  notice.hidden = false;
+  /** @type {HTMLElement} */ (notice).hidden = false;
   document.documentElement.dataset.update = "ready";
 }
 
 let reloading = false;
 
+/** @param {ServiceWorkerRegistration} registration */
 function applyUpdate(registration) {
   const waiting = registration.waiting;
   if (!waiting) {
@@ -85,10 +97,14 @@ function applyUpdate(registration) {
     return;
   }
   reloading = true;
-  notice.querySelector("#update-reload").disabled = true;
+  /** @type {HTMLButtonElement} */ (part("#update-reload")).disabled = true;
   waiting.postMessage({ type: "skip-waiting" });
 }
 
+/**
+ * @param {ServiceWorkerRegistration} registration
+ * @param {ServiceWorker | null} worker
+ */
 function watchInstalling(registration, worker) {
   if (!worker) return;
   worker.addEventListener("statechange", () => {
@@ -100,6 +116,7 @@ function watchInstalling(registration, worker) {
   });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function checkForUpdate(registration) {
   registration.update().catch(() => {
     // Offline or the server is away: keep running the cached build.
@@ -109,6 +126,7 @@ function checkForUpdate(registration) {
 /**
  * Resolves once html[data-engine] is no longer "loading" (or after `limit` ms),
  * so the worker's precache downloads never compete with the engine's boot.
+ * @returns {Promise<void>}
  */
 function engineSettled(limit = 20000) {
   const root = document.documentElement;
@@ -134,6 +152,7 @@ const INPUT = ["pointerdown", "keydown", "click"];
  * Resolves once the player has not pressed anything for `ms` (their first
  * moves are not shared with the service worker's install), or after `limit` ms.
  */
+/** @returns {Promise<void>} */
 function quietPage(ms = 2000, limit = 10000) {
   return new Promise((resolve) => {
     let timer = 0;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The records of each variant on the page's side: loading them through the
 // engine, and every change (a game counted, a name, an import) under the
 // records lock shared by every tab, merged with what is stored first. Python decides every number; this module stores what it
@@ -11,12 +10,20 @@ import { putAside, readSaved } from "./saved.js";
 import { notify } from "./notices.js";
 import { t } from "./i18n.js";
 
-/** The notice for broken records of variant `line`. */
+/**
+ * The notice for broken records of variant `line`.
+ * @param {number} line
+ */
 function brokenRecords(line) {
   return t("brokenRecords", { variant: t(`variant${line}`) });
 }
 
-/** Run fn while holding the records lock (shared by every tab), or just run it. */
+/**
+ * Run fn while holding the records lock (shared by every tab), or just run it.
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 function withRecordsLock(fn) {
   if (navigator.locks?.request) return navigator.locks.request("kugler-records", fn);
   return fn();
@@ -29,18 +36,20 @@ function withRecordsLock(fn) {
  * answers. Nothing is written when the stored copy could not be read, is from
  * a newer version, or is broken and could not be kept aside: records are never
  * replaced by a copy that may miss games. Resolves to change's reply.
+ * @type {import("./types").UpdateRecords}
  */
 export function updateRecords(line, change) {
   return withRecordsLock(async () => {
     const key = storage.KEYS.records(line);
-    let base = app.records[line];
+    let base = app.records[line] ?? null;
     let writable = mayWrite(key);
     const saved = readSaved(key);
     if (saved.kind === "unreadable") writable = false;
     else if (saved.kind !== "none" && writable) {
+      /** @type {import("./types").Reply<import("./types").MergeResult>} */
       const merged = saved.kind === "ok"
         ? await mergeRecords(saved.doc, base, line)
-        : { ok: false, error: { code: CODES.badDocument } };
+        : { ok: false, error: { code: CODES.badDocument, message: "" } };
       if (merged.ok) base = merged.result.records;
       else if (failedWith(merged, CODES.newerVersion)) {
         keepUntouched(key);
@@ -59,7 +68,10 @@ export function updateRecords(line, change) {
   });
 }
 
-/** Validate a stored records document through the engine; keep a broken one aside. */
+/**
+ * Validate a stored records document through the engine; keep a broken one aside.
+ * @param {number} line
+ */
 export async function loadRecords(line) {
   const key = storage.KEYS.records(line);
   const saved = readSaved(key);

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The board on a <canvas>: the frame and the cells, glossy balls, and the
 // short animations of a turn (roll, clear with "+points", new balls growing
 // in), the bouncing selected ball in its frame and the red blink of a cell
@@ -11,16 +10,22 @@
 // faster) scales their length. Two options: a shape on every ball
 // (setSymbols, the shapes of SYMBOLS) and small balls on the cells where the
 // coming balls will land (setComing, the engine's state.landing). The canvas backing store
-// follows its CSS size times devicePixelRatio, so it stays crisp.
+// follows its CSS size times devicePixelRatio, so it stays crisp. The
+// board's side is the board's it is given (size × size colours); before any,
+// the canvas's data-size (index.html: the engine's board size, held equal by
+// tests/unit/test_web_modules.py).
 
 import { currentLook, onLook, paletteOf } from "./looks.js";
 
-export const SIZE = 9;
 /** The wooden frame around the cells, as a fraction of the board's side (style.css --frame is the same). */
 export const FRAME = 0.03;
 
 /** The number of ball colours (1..7; their colours are each look's palette's). */
 export const BALL_COLORS = 7;
+
+/** @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Ctx a 2D context, on screen or off */
+/** @typedef {ImageBitmap | HTMLCanvasElement} Image an image painted once (makeImage) */
+/** @typedef {(ctx: Ctx, now: number) => void} Overlay drawn over the balls, each frame */
 
 /**
  * The shape drawn on each ball colour 1..7 with symbols on: an SVG path in a
@@ -30,6 +35,7 @@ export const BALL_COLORS = 7;
  * Shapes that differ in outline, not in size or angle alone: triangle,
  * square, ring, star, heart, cross, diamond.
  */
+/** @type {({name: string, d: string} | null)[]} */
 export const SYMBOLS = [
   null,
   { name: "triangle", d: "M12 3.6 21 19.2H3z" },
@@ -41,17 +47,25 @@ export const SYMBOLS = [
   { name: "diamond", d: "M12 2.5 21.5 12 12 21.5 2.5 12z" },
 ];
 /** Fill and outline of the shape on each colour: dark ink on the light balls, light on the dark ones. */
+/** @type {("light" | "dark" | null)[]} */
 export const SYMBOL_INK = [null, "light", "light", "light", "dark", "light", "dark", "dark"];
 const INKS = {
   light: { fill: "#ffffff", rim: "rgba(35, 16, 4, 0.8)" },
   dark: { fill: "#2a1404", rim: "rgba(255, 255, 255, 0.75)" },
 };
 
-/** Paint the shape of `color` centred at (cx, cy) on a ball of radius r. */
+/**
+ * Paint the shape of `color` centred at (cx, cy) on a ball of radius r.
+ * @param {Ctx} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {number} color
+ */
 export function paintSymbol(ctx, cx, cy, r, color) {
   const symbol = SYMBOLS[color];
   if (!symbol || typeof Path2D !== "function") return;
-  const ink = INKS[SYMBOL_INK[color]];
+  const ink = INKS[/** @type {"light" | "dark"} */ (SYMBOL_INK[color])];
   const scale = (r * 1.2) / 24;
   ctx.save();
   ctx.translate(cx - 12 * scale, cy - 12 * scale);
@@ -73,31 +87,41 @@ const FLASH_MS = 640;
 const FLOAT_MS = 900;
 const BOUNCE_MS = 620;
 
+/** @param {string} hex */
 function hexToRgb(hex) {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/**
+ * @param {string} hex
+ * @param {number[]} target
+ * @param {number} amount
+ */
 function mix(hex, target, amount) {
   const [r, g, b] = hexToRgb(hex);
   const [tr, tg, tb] = target;
-  const f = (a, z) => Math.round(a + (z - a) * amount);
+  const f = (/** @type {number} */ a, /** @type {number} */ z) => Math.round(a + (z - a) * amount);
   return `rgb(${f(r, tr)}, ${f(g, tg)}, ${f(b, tb)})`;
 }
-const lighten = (hex, a) => mix(hex, [255, 255, 255], a);
-const darken = (hex, a) => mix(hex, [0, 0, 0], a);
+const lighten = (/** @type {string} */ hex, /** @type {number} */ a) => mix(hex, [255, 255, 255], a);
+const darken = (/** @type {string} */ hex, /** @type {number} */ a) => mix(hex, [0, 0, 0], a);
 
-const easeOutBack = (t) => {
+const easeOutBack = (/** @type {number} */ t) => {
   const c1 = 1.70158;
   const c3 = c1 + 1;
   return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2;
 };
-const easeInOut = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+const easeInOut = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /**
  * A w×h image painted once by paint(ctx): an ImageBitmap when OffscreenCanvas
  * exists (drawing it needs no snapshot of a source canvas, which costs ~0.1 ms
  * per drawImage without a GPU), else a detached <canvas>.
+ * @param {number} w
+ * @param {number} h
+ * @param {(ctx: Ctx) => void} paint
+ * @returns {Image}
  */
 function makeImage(w, h, paint) {
   if (typeof OffscreenCanvas === "function") {
@@ -111,25 +135,42 @@ function makeImage(w, h, paint) {
   const canvas = document.createElement("canvas");
   canvas.width = w;
   canvas.height = h;
-  paint(canvas.getContext("2d"));
+  paint(/** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")));
   return canvas;
 }
 
+/** @param {Image | null | undefined} image */
 function release(image) {
-  image?.close?.();
+  /** @type {ImageBitmap | null | undefined} */ (image)?.close?.();
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r
+ */
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
 }
 
-/** The same colour as `rgba` ("rgba(r, g, b, a)") with alpha 0. */
+/**
+ * The same colour as `rgba` ("rgba(r, g, b, a)") with alpha 0.
+ * @param {string} rgba
+ */
 const clear = (rgba) => rgba.replace(/,\s*[\d.]+\)$/, ", 0)");
 
 /**
  * Paint one glossy ball of `color` centred at (cx, cy) with radius r on ctx,
  * in the colours of `palette` (looks.js).
+ * @param {Ctx} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {number} color
  */
 export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false, palette = paletteOf("wood")) {
   const base = palette.balls[color];
@@ -185,29 +226,40 @@ export function paintBall(ctx, cx, cy, r, color, shadow = true, symbol = false, 
 export class BoardRenderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{reducedMotion: () => boolean}} options
+   * @param {{reducedMotion?: () => boolean}} options
    */
   constructor(canvas, { reducedMotion = () => false } = {}) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
     this.reducedMotion = reducedMotion;
     /** Length of the animations: 1 normal, less is faster. */
     this.pace = () => 1;
     this.symbols = false;
-    this.coming = []; // [index, colour] of the coming balls' cells (marks), or none
-    this.board = new Array(SIZE * SIZE).fill(0);
-    this.hidden = new Set(); // cells whose static ball is drawn by an animation instead
-    this.overlays = new Set(); // functions (ctx, now) drawn over the balls
+    /** @type {[number, number][]} [index, colour] of the coming balls' cells (marks), or none */
+    this.coming = [];
+    /** The board's side, in cells: the last board's, at first the canvas's data-size. */
+    this.size = Number(canvas.dataset.size) || 1;
+    this.board = new Array(this.size * this.size).fill(0);
+    /** @type {Set<number>} cells whose static ball is drawn by an animation instead */
+    this.hidden = new Set();
+    /** @type {Set<Overlay>} */
+    this.overlays = new Set();
+    /** @type {number | null} */
     this.selected = null;
     this.selectedSince = 0;
-    this.flashing = new Map(); // cell -> {start, kind}
-    this.hint = null; // {to, path} cell indices of a hint shown (setHint)
-    this.review = null; // {played: [from, to], better: [from, to]} cell indices (setReview)
+    /** @type {Map<number, {start: number, kind: string}>} cell -> when it started blinking, and how */
+    this.flashing = new Map();
+    /** @type {{from: number, to: number, path: number[]} | null} the cell indices of a hint shown (setHint) */
+    this.hint = null;
+    /** @type {{played: number[], better: number[]} | null} the cell indices of a reviewed move (setReview) */
+    this.review = null;
     this.loading = false;
     this.frame = 0;
     this.pxSize = 0;
     this.cssSize = 0;
+    /** @type {Image | null} */
     this.backdrop = null;
+    /** @type {Map<number, Image>} */
     this.sprites = new Map();
     /** The look's colours (looks.js); a change of look draws the board again. */
     this.palette = paletteOf(currentLook());
@@ -230,6 +282,7 @@ export class BoardRenderer {
   /**
    * Size the backing store to the canvas's CSS size × devicePixelRatio.
    * Returns true when that size changed (the canvas is then blank).
+   * @param {number | null} devicePixels
    */
   measure(devicePixels = null) {
     const rect = this.canvas.getBoundingClientRect();
@@ -255,25 +308,44 @@ export class BoardRenderer {
     return this.pxSize * (1 - 2 * FRAME);
   }
   get cell() {
-    return this.inner / SIZE;
+    return this.inner / this.size;
   }
   get origin() {
     return this.pxSize * FRAME;
   }
 
+  /**
+   * The centre of cell `index`, in the canvas's pixels.
+   * @param {number} index
+   * @returns {[number, number]}
+   */
   center(index) {
-    const r = Math.floor(index / SIZE);
-    const c = index % SIZE;
+    const r = Math.floor(index / this.size);
+    const c = index % this.size;
     return [this.origin + (c + 0.5) * this.cell, this.origin + (r + 0.5) * this.cell];
   }
 
-  /** Show `board` (81 colours) at once, ending nothing that runs. */
+  /**
+   * Show `board` (size × size colours, row by row) at once, ending nothing that runs.
+   * @param {ArrayLike<number>} board
+   */
   setBoard(board) {
     this.board = Array.from(board, (v) => v | 0);
+    const size = Math.round(Math.sqrt(this.board.length));
+    if (size !== this.size && size > 0) {
+      this.size = size; // the cells' images are of another size now
+      release(this.backdrop);
+      this.backdrop = null;
+      for (const sprite of this.sprites.values()) release(sprite);
+      this.sprites.clear();
+    }
     this.requestDraw();
   }
 
-  /** Draw in the colours of `palette` (looks.js) from the next frame on. */
+  /**
+   * Draw in the colours of `palette` (looks.js) from the next frame on.
+   * @param {ReturnType<typeof paletteOf>} palette
+   */
   setPalette(palette) {
     if (palette === this.palette) return;
     this.palette = palette;
@@ -284,7 +356,10 @@ export class BoardRenderer {
     this.requestDraw();
   }
 
-  /** Draw a shape on every ball (true) or none. */
+  /**
+   * Draw a shape on every ball (true) or none.
+   * @param {boolean} on
+   */
   setSymbols(on) {
     if (this.symbols === Boolean(on)) return;
     this.symbols = Boolean(on);
@@ -293,18 +368,25 @@ export class BoardRenderer {
     this.requestDraw();
   }
 
-  /** Mark where the coming balls land: [[index, colour], ...] (empty: no marks). */
+  /**
+   * Mark where the coming balls land: [[index, colour], ...] (empty: no marks).
+   * @param {[number, number][]} list
+   */
   setComing(list) {
     this.coming = Array.isArray(list) ? list.map(([i, c]) => [i | 0, c | 0]) : [];
     this.requestDraw();
   }
 
+  /** @param {boolean} loading */
   setLoading(loading) {
     this.loading = loading;
     this.requestDraw();
   }
 
-  /** Select a cell (its ball bounces in a gold frame) or null. */
+  /**
+   * Select a cell (its ball bounces in a gold frame) or null.
+   * @param {number | null} index
+   */
   setSelected(index) {
     if (index === this.selected) return;
     this.selected = index;
@@ -316,16 +398,20 @@ export class BoardRenderer {
    * Show a hint's marks: a ring on the target cell `to` and dots on the
    * cells of `path` between `from` and `to` (cell indices 0..80); null
    * removes them. The suggested ball itself is shown by setSelected.
+   * @param {{from: number, to: number, path?: number[]} | null} hint
    */
   setHint(hint) {
     this.hint = hint ? { from: hint.from, to: hint.to, path: Array.from(hint.path ?? []) } : null;
     this.requestDraw();
   }
 
-  /** The hint's path dots and target ring (drawn under the balls). */
+  /**
+   * The hint's path dots and target ring (drawn under the balls).
+   * @param {Ctx} ctx
+   */
   drawHint(ctx) {
     const c = this.cell;
-    const { from, to, path } = this.hint;
+    const { from, to, path } = /** @type {NonNullable<typeof this.hint>} */ (this.hint);
     const p = this.palette;
     ctx.save();
     ctx.fillStyle = p.hint;
@@ -357,16 +443,25 @@ export class BoardRenderer {
    * Show a reviewed move: the played move's cells framed by solid squares
    * joined by a solid line, the better move's by dashed rings joined by a
    * dashed line (two looks, not only two colours); null removes them.
+   * @param {{played: number[], better: number[]} | null} review
    */
   setReview(review) {
     this.review = review ? { played: [...review.played], better: [...review.better] } : null;
     this.requestDraw();
   }
 
-  /** The reviewed move's marks (drawn over the balls). */
+  /**
+   * The reviewed move's marks (drawn over the balls).
+   * @param {Ctx} ctx
+   */
   drawReview(ctx) {
     const c = this.cell;
-    const { played, better } = this.review;
+    const { played, better } = /** @type {NonNullable<typeof this.review>} */ (this.review);
+    /**
+     * @param {number[]} move its from and to cells
+     * @param {number[]} dash
+     * @param {string} color
+     */
     const line = ([a, b], dash, color) => {
       const [x1, y1] = this.center(a);
       const [x2, y2] = this.center(b);
@@ -414,6 +509,8 @@ export class BoardRenderer {
    * Blink `index`: red for a cell the ball cannot reach (`kind`
    * "unreachable"), pale for an empty cell tapped with no ball selected
    * ("empty"); resolves when the blink is over.
+   * @param {number} index
+   * @returns {Promise<void>}
    */
   flash(index, kind = "unreachable") {
     this.flashing.set(index, { start: performance.now(), kind });
@@ -430,6 +527,8 @@ export class BoardRenderer {
   /**
    * Animate a turn (the facade's turn.events) starting from the board shown
    * now, then show `finalBoard`. Resolves when done; at once with reduced motion.
+   * @param {import("./types").Turn} turn
+   * @param {number[]} finalBoard
    */
   async playTurn(turn, finalBoard) {
     if (!this.reducedMotion()) {
@@ -449,10 +548,16 @@ export class BoardRenderer {
     this.setBoard(finalBoard);
   }
 
-  /** Run frame(t in 0..1, ctx) as an overlay for `ms`; resolves at the end. */
+  /**
+   * Run frame(t in 0..1, ctx) as an overlay for `ms`; resolves at the end.
+   * @param {number} ms
+   * @param {(t: number, ctx: Ctx) => void} frame
+   * @returns {Promise<void>}
+   */
   animate(ms, frame) {
     return new Promise((resolve) => {
       const start = performance.now();
+      /** @type {Overlay} */
       const overlay = (ctx, now) => {
         const t = Math.min(1, (now - start) / ms);
         if (t >= 1) {
@@ -470,9 +575,14 @@ export class BoardRenderer {
     });
   }
 
+  /**
+   * @param {number[]} board
+   * @param {import("./types").Cell[]} path
+   * @param {number} color
+   */
   async roll(board, path, color) {
     if (!Array.isArray(path) || path.length === 0) return;
-    const cells = path.map(([r, c]) => r * SIZE + c);
+    const cells = path.map(([r, c]) => r * this.size + c);
     const from = cells[0];
     const to = cells[cells.length - 1];
     color = color || board[from];
@@ -492,14 +602,20 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
+  /**
+   * @param {number[]} board
+   * @param {import("./types").Line[]} lines
+   * @param {number} points
+   */
   async clear(board, lines, points) {
+    /** @type {Map<number, number>} */
     const cells = new Map();
     let sx = 0;
     let sy = 0;
     let n = 0;
     for (const line of lines) {
       for (const [r, c] of line.cells ?? []) {
-        const idx = r * SIZE + c;
+        const idx = r * this.size + c;
         cells.set(idx, line.color || board[idx]);
         const [x, y] = this.center(idx);
         sx += x;
@@ -534,7 +650,12 @@ export class BoardRenderer {
     this.board = board.slice();
   }
 
-  /** "+points" rising from (x, y) and fading out, always inside the board. */
+  /**
+   * "+points" rising from (x, y) and fading out, always inside the board.
+   * @param {string} text
+   * @param {number} x
+   * @param {number} y
+   */
   floatText(text, x, y) {
     const size = this.cell * 0.62;
     this.animate(FLOAT_MS * this.pace(), (t, ctx) => {
@@ -567,11 +688,16 @@ export class BoardRenderer {
     });
   }
 
+  /**
+   * @param {number[]} board
+   * @param {[import("./types").Cell, number][]} balls
+   */
   async spawn(board, balls) {
+    /** @type {[number, number][]} */
     const list = [];
     for (const ball of balls) {
       const [[r, c], color] = ball;
-      list.push([r * SIZE + c, color]);
+      list.push([r * this.size + c, color]);
     }
     if (list.length === 0) return;
     for (const [idx] of list) this.hidden.add(idx);
@@ -592,11 +718,15 @@ export class BoardRenderer {
    * Make the sprite of `color` now, if it is missing and the size is known
    * (first.js makes them ahead, one a task).
    */
+  /** @param {number} color */
   prepareSprite(color) {
     if (this.pxSize >= 10 && this.palette.balls[color] && !this.sprites.has(color)) this.sprite(color);
   }
 
-  /** A cached sprite of one ball (with its shadow) for the current cell size. */
+  /**
+   * A cached sprite of one ball (with its shadow) for the current cell size.
+   * @param {number} color
+   */
   sprite(color) {
     let s = this.sprites.get(color);
     if (s) return s;
@@ -608,6 +738,13 @@ export class BoardRenderer {
     return s;
   }
 
+  /**
+   * @param {Ctx} ctx
+   * @param {number} x
+   * @param {number} y
+   * @param {number} scale
+   * @param {number} color
+   */
   ballAt(ctx, x, y, scale, color, squashX = 1, squashY = 1) {
     if (!this.palette.balls[color] || scale <= 0) return;
     const s = this.sprite(color);
@@ -624,6 +761,10 @@ export class BoardRenderer {
     return this.backdrop;
   }
 
+  /**
+   * @param {Ctx} ctx
+   * @param {number} S the board's side, in pixels
+   */
   paintBackdrop(ctx, S) {
     const p = this.palette;
     if (p.board === "bevel") {
@@ -685,8 +826,8 @@ export class BoardRenderer {
       roundRect(t, pad + c * 0.02, pad + c * 0.02, w + c * 0.06, w + c * 0.06, c * 0.14);
       t.stroke();
     }));
-    for (let r = 0; r < SIZE; r += 1) {
-      for (let col = 0; col < SIZE; col += 1) {
+    for (let r = 0; r < this.size; r += 1) {
+      for (let col = 0; col < this.size; col += 1) {
         const tile = tiles[(r + col) % 2];
         ctx.drawImage(tile, o + col * c + gap / 2 - pad, o + r * c + gap / 2 - pad);
       }
@@ -698,6 +839,8 @@ export class BoardRenderer {
    * The classic board: a grey frame raised in one bevel and 81 grey cells
    * each raised in its own (light edges at the top and left, dark at the
    * bottom and right), square, as on the desktops of the 1990s.
+   * @param {Ctx} ctx
+   * @param {number} S the board's side, in pixels
    */
   paintBevelBackdrop(ctx, S) {
     const p = this.palette;
@@ -750,8 +893,8 @@ export class BoardRenderer {
       t.fillStyle = g;
       t.fillRect(edge, edge, side - 2 * edge, side - 2 * edge);
     }));
-    for (let r = 0; r < SIZE; r += 1) {
-      for (let col = 0; col < SIZE; col += 1) {
+    for (let r = 0; r < this.size; r += 1) {
+      for (let col = 0; col < this.size; col += 1) {
         ctx.drawImage(tiles[(r + col) % 2], o + col * c, o + r * c, c, c);
       }
     }
@@ -824,7 +967,7 @@ export class BoardRenderer {
     if (this.hint) this.drawHint(ctx);
 
     // balls at rest
-    for (let i = 0; i < SIZE * SIZE; i += 1) {
+    for (let i = 0; i < this.board.length; i += 1) {
       const color = this.board[i];
       if (!color || this.hidden.has(i)) continue;
       const [x, y] = this.center(i);

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The replay viewer (dialog#replay-window): a game of known moves watched
 // again on a board of its own, from a ranking row, the game-over window or a
 // replay link (#replay=<code>). The engine rebuilds every position
@@ -24,21 +23,35 @@ import {
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installReplay: restartWith, openGameOver, share).
-let others = null;
+/**
+ * @typedef {{restartWith: (options: {deal: number, line: number}) => Promise<boolean>,
+ *   openGameOver: () => void, share: import("./types").ShareFunctions,
+ *   openReview: (code: string, options?: {back?: string | null}) => Promise<unknown>,
+ *   reopenReview: () => void}} Others
+ */
+/** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
+/** @type {Others} */
+let others = /** @type {any} */ (null);
 
-/** Pause after each move while playing (ms), and whether the move is animated. */
+/** @type {Record<string, {pause: number, animate: boolean}>} Pause after each move while playing (ms), and whether the move is animated. */
 const SPEEDS = {
   slow: { pause: 900, animate: true },
   normal: { pause: 350, animate: true },
   fast: { pause: 90, animate: false },
 };
 
+/**
+ * @type {{frames: import("./types").ReplayFrame[] | null, deal: number, line: number,
+ *   history: [number, number][] | null, rule: number, code: string | null, index: number, animating: boolean,
+ *   pending: {index: number, animate: boolean} | null, playing: boolean, from: string | null,
+ *   review: (MoveMarks & {index: number}) | null}}
+ */
 const view = {
   frames: null, // the engine's frames of the game shown
-  deal: 0,
-  line: 5,
+  deal: 0, // the deal, variant and placement rule of the game shown (replay_decode's; 0: none yet)
+  line: 0,
   history: null,
-  rule: 2, // the placement rule of the game shown (replay_decode's)
+  rule: 0,
   index: 0, // the frame shown (= moves shown)
   animating: false,
   pending: null, // {index, animate} asked for while a move animated
@@ -48,6 +61,7 @@ const view = {
   review: null, // the reviewed move shown: {index, played, better, text, prev, next} (openReplayAt)
 };
 
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => { setTimeout(resolve, ms); });
 }
@@ -57,6 +71,8 @@ function sleep(ms) {
  * turn (the roll, the lines as they vanish, the new balls) from the frame
  * before; anything else is shown at once. Asked while a move animates, it
  * waits for that animation and then shows the last frame asked for.
+ * @param {number} index
+ * @returns {Promise<void>}
  */
 async function show(index, { animate = false } = {}) {
   if (!view.frames) return;
@@ -88,6 +104,7 @@ async function show(index, { animate = false } = {}) {
   }
 }
 
+/** @param {boolean} playing */
 function setPlaying(playing) {
   view.playing = playing;
   showReplayPlaying(playing);
@@ -116,14 +133,20 @@ export function toggleReplayPlay() {
   return view.playing ? pause() : play();
 }
 
-/** Step by `delta` moves (a step forward is animated); pauses playing. */
+/**
+ * Step by `delta` moves (a step forward is animated); pauses playing.
+ * @param {number} delta
+ */
 function step(delta) {
   pause();
   const base = view.pending ? view.pending.index : view.index;
   show(base + delta, { animate: delta === 1 });
 }
 
-/** Show the position after `index` moves at once (the slider #replay-move); pauses playing. */
+/**
+ * Show the position after `index` moves at once (the slider #replay-move); pauses playing.
+ * @param {number} index
+ */
 export function jumpReplay(index) {
   pause();
   show(index);
@@ -133,6 +156,8 @@ export function jumpReplay(index) {
  * Ask the engine for the frames of replay `code` and show them from the
  * start. Resolves true when the window opened; false (nothing changed) when
  * the engine refused the code.
+ * @param {string} code
+ * @param {{from?: string | null, at?: number}} [options]
  */
 async function openCode(code, { from = null, at = 0 } = {}) {
   if (!engineReady()) return false;
@@ -162,7 +187,11 @@ async function openCode(code, { from = null, at = 0 } = {}) {
   return true;
 }
 
-/** Open the viewer on {deal, line, history, rule} (the game-over window's game, a ranking entry). */
+/**
+ * Open the viewer on {deal, line, history, rule} (the game-over window's game, a ranking entry).
+ * @param {import("./types").ReplayGame | null} game
+ * @param {{from?: string | null, at?: number}} options
+ */
 export async function openReplay(game, options = {}) {
   if (!game?.history) {
     notify(t("replayUnknown"));
@@ -175,6 +204,7 @@ export async function openReplay(game, options = {}) {
 /**
  * Open the replay of a link's code (the URL fragment #replay=<code>). A bad
  * code gives a notice and leaves the game on the board as it was.
+ * @param {string} code
  */
 export function openReplayLink(code) {
   return openCode(code);
@@ -198,10 +228,13 @@ function closed() {
  * reviewed move's marks (`review`: {played, better, text, prev, next}); the
  * window opens on it (from the review window) or, showing that game already,
  * goes there.
+ * @param {string} code
+ * @param {number} index
+ * @param {MoveMarks} review
  */
 export async function openReplayAt(code, index, review) {
   view.review = { ...review, index };
-  if (view.frames && view.code === code && $("replay-window").open) {
+  if (view.frames && view.code === code && /** @type {HTMLDialogElement} */ ($("replay-window")).open) {
     pause();
     await show(index);
     return true;
@@ -233,20 +266,29 @@ export async function playThisDeal() {
   }
 }
 
-/** Step `where` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`). */
+/**
+ * Step `where` moves (-1 or 1), or go to the start (`"first"`) or the end (`"last"`).
+ * @param {number | "first" | "last"} where
+ */
 export function moveReplay(where) {
   if (where === "first") jumpReplay(0);
   else if (where === "last") jumpReplay(view.frames ? view.frames.length - 1 : 0);
   else step(where);
 }
 
-/** Share the replay link of the game shown (#replay-share); `anchor`: the button pressed. */
+/**
+ * Share the replay link of the game shown (#replay-share); `anchor`: the button pressed.
+ * @param {HTMLElement | null} anchor
+ */
 export function shareReplay(anchor = null) {
   if (!view.frames) return null;
   return others.share.shareGame({ deal: view.deal, line: view.line, history: view.history, rule: view.rule }, anchor);
 }
 
-/** Watch the finished game on the board again (#go-replay), or say why it cannot be. */
+/**
+ * Watch the finished game on the board again (#go-replay), or say why it cannot be.
+ * @param {HTMLElement | null} anchor
+ */
 export function replayGameOver(anchor = null) {
   const game = others.share.boardGame();
   if (game) return openReplay(game, { from: "game-over" });
@@ -254,7 +296,12 @@ export function replayGameOver(anchor = null) {
   return false;
 }
 
-/** Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be. */
+/**
+ * Watch the ranking entry `id` of `line` again (a ranking row's button.replay), or say why it cannot be.
+ * @param {number} line
+ * @param {string} id
+ * @param {HTMLElement | null} anchor
+ */
 export function replayRankingGame(line, id, anchor = null) {
   const game = others.share.rankingGame(line, id);
   if (!game?.history) {
@@ -270,6 +317,7 @@ export function replayRankingGame(line, id, anchor = null) {
  * replayCode, shareGame, showShareStatus) and `openReview`, `reopenReview`
  * (review.js); follow the window's closing and
  * the game-over window's watch and share buttons.
+ * @param {Others} collaborators
  */
 export function installReplay(collaborators) {
   others = collaborators;

@@ -39,7 +39,7 @@ const SERIOUS = new Set(["mistake", "blunder"]);
 /** @typedef {import("./types").ReviewedMove} Judged */
 /** @typedef {import("./types").ReplayFrame} ReplayFrame */
 /** @typedef {import("./types").State} State */
-/** @typedef {{deal: number, line: number, history: unknown, rule: number}} KnownGame */
+/** @typedef {import("./types").ReplayGame} KnownGame */
 /** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
 /**
  * The other features this one calls, handed over by main.js.
@@ -84,10 +84,10 @@ let stepping = false;
 const shown = { code: null, frames: [], total: 0, judged: [], run: 0, back: null, leaving: false, at: null };
 
 /**
- * The index 0..80 of cell [row, col].
+ * The index (row * size + col) of cell [row, col] on the game's board (its size the engine's state says).
  * @param {number[]} cell
  */
-const index81 = (cell) => cell[0] * 9 + cell[1];
+const index81 = (cell) => cell[0] * (current()?.size ?? 0) + cell[1];
 
 /**
  * The judged moves of `live` that still fit the moves of `state` (an undone
@@ -133,7 +133,9 @@ async function idleStep() {
   const start = live.judged.length;
   stepping = true;
   try {
-    const game = { deal: state.deal, line: state.line, history: history.slice(0, start + 1), rule: state.rule };
+    /** @type {KnownGame} */
+    const game = { deal: state.deal, line: state.line,
+      history: /** @type {[number, number][]} */ (history.slice(0, start + 1)), rule: state.rule };
     const code = await them().share.replayCode(game);
     if (!code) return;
     const reply = await reviewMoves(code, start, 1);
@@ -154,14 +156,14 @@ async function idleStep() {
  */
 function words(m, key = "reviewMoveWords") {
   const board = shown.frames[m.index]?.board ?? [];
-  const [ps, pt] = m.played.map(index81);
-  const [bs, bt] = m.best.map(index81);
+  const [ps] = m.played.map(index81);
+  const [bs] = m.best.map(index81);
   return t(key, {
     move: formatNumber(m.index + 1),
     grade: t(`grade${m.grade}`),
-    color: colorName(board[ps]), from: cellName(ps), to: cellName(pt),
+    color: colorName(board[ps]), from: cellName(m.played[0]), to: cellName(m.played[1]),
     points: formatNumber(Math.round(m.cost)),
-    bcolor: colorName(board[bs]), bfrom: cellName(bs), bto: cellName(bt),
+    bcolor: colorName(board[bs]), bfrom: cellName(m.best[0]), bto: cellName(m.best[1]),
   });
 }
 
@@ -188,6 +190,7 @@ function render() {
   drawReviewGraph({
     points: frames.map((f) => f.score),
     free: frames.map((f) => f.board.filter((c) => !c).length),
+    cells: frames[0]?.board.length ?? 0,
     marks: judged,
   });
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // A stored document as the page finds it (state layer), the one reader of
 // the documents in storage (first.js aside, which only draws the stored
 // board). readSaved(key) gives one of
@@ -14,7 +13,17 @@
 import * as storage from "./storage.js";
 import { tell } from "./store.js";
 
-/** The document stored under `key` (see above). */
+/**
+ * A stored document as the page finds it (see above).
+ * @typedef {{kind: "none", raw?: undefined, doc?: undefined} | {kind: "unreadable", raw?: undefined, doc?: undefined}
+ *   | {kind: "broken", raw: string, doc?: undefined} | {kind: "ok", doc: any, raw: string}} Saved
+ */
+
+/**
+ * The document stored under `key` (see above).
+ * @param {string} key
+ * @returns {Saved}
+ */
 export function readSaved(key) {
   const stored = storage.readDoc(key);
   if (stored === null) return { kind: "none" };
@@ -28,6 +37,9 @@ export function readSaved(key) {
  * and show `notice` for 10 s. Resolves true when it was kept; false when
  * storage failed: then it is still under `key`, and nothing may be written
  * over it. With `quietIfLost`, nothing is said when it could not be kept.
+ * @param {Saved} saved
+ * @param {string} key
+ * @param {string} notice
  */
 export function putAside(saved, key, notice, { quietIfLost = false } = {}) {
   const kept = storage.keepBroken(saved.raw, key) !== null;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The settings document on the page's side (state layer): read through the
 // engine, changed field by field (validated by the engine, then stored when
 // storage may be written), and told to the views ("settings" event). The
@@ -10,8 +9,12 @@ import { app, emit, keepUntouched, mayWrite, tell } from "./store.js";
 import { putAside, readSaved } from "./saved.js";
 import { t } from "./i18n.js";
 
-let pendingSettings = null; // changes made before the engine was ready
+/** @typedef {import("./types").SettingsDoc} SettingsDoc */
 
+/** @type {Partial<SettingsDoc> | null} changes made before the engine was ready */
+let pendingSettings = null;
+
+/** @param {SettingsDoc} settings */
 function setSettings(settings) {
   app.settings = settings;
   emit("settings", { settings });
@@ -36,6 +39,7 @@ export async function loadSettings() {
     }
     reply = await readSettings(null);
   }
+  if (reply.ok) app.variants = reply.result.variants;
   setSettings(reply.ok ? reply.result.settings : app.settings);
 }
 
@@ -54,6 +58,7 @@ let changesSent = 0; // changes sent to the engine; only the latest one's answer
  * Changes made quickly one after another each include the ones before, so
  * only the answer to the latest counts (an earlier answer would undo a later
  * change on the page meanwhile).
+ * @param {Partial<SettingsDoc>} changes
  */
 export async function changeSettings(changes) {
   const wanted = { ...app.settings, ...changes };

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Sharing links: a game's replay link (#replay=<code>, the code made by the
 // engine's replay_encode) and the game window's link to the deal. The Web
 // Share API where the browser has it, otherwise the clipboard; the player
@@ -12,20 +11,28 @@ import { encodeReplay, engineReady } from "./api.js";
 import { app, on } from "./store.js";
 import { t } from "./i18n.js";
 
+/** @typedef {import("./types").ReplayGame} ReplayGame */
+
 /**
  * The game of a ranking entry as {deal, line, history, rule}: `history` is the
  * entry's moves as stored (text), which replay_encode reads as they are,
  * `rule` the placement rule it was played by; null when there is no such entry.
+ * @param {number} line
+ * @param {string} id
+ * @returns {ReplayGame | null}
  */
 export function rankingGame(line, id) {
   const entry = (app.records[line]?.ranking ?? []).find((e) => e.id === id);
   return entry ? { deal: entry.deal, line, history: entry.history ?? null, rule: entry.rule } : null;
 }
 
-/** The finished (or any) game on the board as {deal, line, history, rule}, or null without its moves. */
+/**
+ * The finished (or any) game on the board as {deal, line, history, rule}, or null without its moves.
+ * @returns {ReplayGame | null}
+ */
 export function boardGame() {
   const state = app.state;
-  const history = state?.save?.history;
+  const history = /** @type {[number, number][] | undefined} */ (state?.save?.history);
   if (!state || !Array.isArray(history)) return null;
   return { deal: state.deal, line: state.line, history, rule: state.rule };
 }
@@ -35,6 +42,8 @@ export function boardGame() {
  * [[from, to], ...] or a ranking entry's stored text; rule: the game's
  * placement rule, as the engine gave it); null (and a notice) when there are
  * no moves or the engine refuses them.
+ * @param {ReplayGame | null} game
+ * @param {HTMLElement | null} anchor
  */
 export async function replayCode(game, anchor = null) {
   if (!game?.history || !engineReady()) return null;
@@ -46,7 +55,10 @@ export async function replayCode(game, anchor = null) {
   return reply.result.code;
 }
 
-/** This site's address with `fragment` (e.g. "#replay=…"), without any other fragment. */
+/**
+ * This site's address with `fragment` (e.g. "#replay=…"), without any other fragment.
+ * @param {string} fragment
+ */
 export function siteLink(fragment) {
   const url = new URL(location.href);
   url.hash = fragment;
@@ -57,6 +69,7 @@ export function siteLink(fragment) {
  * A link shortened for showing: the host, "…" for the path, and the
  * fragment, e.g. ["example.org/…", "#deal=12&line=5"] (two pieces, each kept
  * on one line by the stylesheet, so the text breaks only between them).
+ * @param {string} href
  */
 export function shortLink(href) {
   const url = new URL(href);
@@ -70,6 +83,8 @@ let statusTimer = 0;
  * Say `text` in #share-status for a few seconds: under the buttons of
  * `anchor` (the button pressed) in the open window, else at the window's
  * end, else in the notices' place under the board.
+ * @param {string} text
+ * @param {HTMLElement | null} anchor
  */
 export function showShareStatus(text, anchor = null) {
   const status = $("share-status");
@@ -87,6 +102,7 @@ export function showShareStatus(text, anchor = null) {
   statusTimer = setTimeout(() => { status.hidden = true; }, 5000);
 }
 
+/** @param {string} text */
 async function copyText(text) {
   try {
     if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
@@ -115,6 +131,9 @@ async function copyText(text) {
  * Share `url` (with `title`): the Web Share API when the browser has it,
  * else a copy to the clipboard. Resolves "shared", "copied", "cancelled" or
  * "failed"; the player is told in #share-status.
+ * @param {string} url
+ * @param {string} title
+ * @param {HTMLElement | null} anchor
  */
 export async function shareLink(url, title, anchor = null) {
   if (typeof navigator.share === "function") {
@@ -122,7 +141,7 @@ export async function shareLink(url, title, anchor = null) {
       await navigator.share({ title, url });
       return "shared";
     } catch (error) {
-      if (error?.name === "AbortError") return "cancelled";
+      if (/** @type {Error | null} */ (error)?.name === "AbortError") return "cancelled";
       // NotAllowedError and the like: fall back to the clipboard
     }
   }
@@ -134,31 +153,49 @@ export async function shareLink(url, title, anchor = null) {
   return "failed";
 }
 
-/** Share the replay link of {deal, line, history}; `anchor`: the button pressed. */
+/**
+ * Share the replay link of {deal, line, history}; `anchor`: the button pressed.
+ * @param {ReplayGame | null} game
+ * @param {HTMLElement | null} anchor
+ */
 export async function shareGame(game, anchor = null) {
   const code = await replayCode(game, anchor);
-  if (!code) return null;
+  if (!code || !game) return null;
   return shareLink(siteLink(`#replay=${code}`), t("shareTitle", { deal: game.deal }), anchor);
 }
 
-/** Share the replay link of the game on the board (#go-share); `anchor`: the button pressed. */
+/**
+ * Share the replay link of the game on the board (#go-share); `anchor`: the button pressed.
+ * @param {HTMLElement | null} anchor
+ */
 export function shareBoardGame(anchor = null) {
   return shareGame(boardGame(), anchor);
 }
 
-/** Share the replay link of the ranking entry `id` of `line` (a ranking row's button.share-game). */
+/**
+ * Share the replay link of the ranking entry `id` of `line` (a ranking row's button.share-game).
+ * @param {number} line
+ * @param {string} id
+ * @param {HTMLElement | null} anchor
+ */
 export function shareRankingGame(line, id, anchor = null) {
   return shareGame(rankingGame(line, id), anchor);
 }
 
-/** Share the link to the deal on the board, as the game window's share line shows it (#share-copy). */
+/**
+ * Share the link to the deal on the board, as the game window's share line shows it (#share-copy).
+ * @param {HTMLElement | null} anchor
+ */
 export function shareDeal(anchor = null) {
   const href = $("share-link").dataset.href;
   if (!href) return null;
   return shareLink(href, t("shareDealTitle", { deal: app.state?.deal ?? "" }), anchor);
 }
 
-/** Fill the game window's share line (#share-link) with the link to `state`'s deal. */
+/**
+ * Fill the game window's share line (#share-link) with the link to `state`'s deal.
+ * @param {import("./types").State | null} state
+ */
 export function showShareLine(state) {
   if (!state?.deal) return;
   const href = siteLink(`#deal=${state.deal}&line=${state.line}`);

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Short sounds made in the page with the Web Audio API (no sound files):
 // select, roll, blocked, a line cleared (rising with its length), new balls,
 // game over. Off by default (settings.sound, volume 0..100). No AudioContext
@@ -12,15 +11,21 @@
 import { app, on } from "./store.js";
 import { reducedMotion, animationPace } from "./board.js";
 
+/** @type {AudioContext | null} */
 let context = null;
-let master = null;
+/** @type {GainNode} the volume every note goes through (made with the context) */
+let master = /** @type {any} */ (null);
 let gestured = false;
 
-/** The audio context, made at the first sound after a gesture; null while silent. */
+/**
+ * The audio context, made at the first sound after a gesture; null while silent.
+ * @returns {AudioContext | null}
+ */
 function audio() {
   if (!app.settings.sound || !gestured) return null;
   if (!context) {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    /** @type {typeof AudioContext | undefined} */
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
     context = new Context();
     master = context.createGain();
@@ -32,7 +37,14 @@ function audio() {
   return context;
 }
 
-/** One note: `freq` Hz (gliding to `to`), starting `at` s from now, `length` s long. */
+/**
+ * One note: `freq` Hz (gliding to `to`), starting `at` s from now, `length` s long.
+ * @param {AudioContext} ctx
+ * @param {number} freq
+ * @param {number} at
+ * @param {number} length
+ * @param {{type?: OscillatorType, gain?: number, to?: number | null}} [options]
+ */
 function note(ctx, freq, at, length, { type = "sine", gain = 0.3, to = null } = {}) {
   const start = ctx.currentTime + at;
   const osc = ctx.createOscillator();
@@ -52,6 +64,9 @@ function note(ctx, freq, at, length, { type = "sine", gain = 0.3, to = null } = 
 // A major scale from C5: the notes of a cleared line climb it, one per ball.
 const SCALE = [523.25, 587.33, 659.25, 698.46, 783.99, 880, 987.77, 1046.5, 1174.66, 1318.51];
 
+/** @typedef {(ctx: AudioContext, at?: number, n?: number) => void} Sound */
+
+/** @type {Record<"select" | "roll" | "blocked" | "line" | "spawn" | "over", Sound>} */
 export const SOUNDS = {
   select(ctx) {
     note(ctx, 660, 0, 0.07, { type: "triangle", gain: 0.25, to: 880 });
@@ -76,13 +91,21 @@ export const SOUNDS = {
   },
 };
 
-/** Play sound `name` now (nothing while the sound is off or before the first gesture). */
+/**
+ * Play sound `name` now (nothing while the sound is off or before the first gesture).
+ * @param {keyof typeof SOUNDS} name
+ * @param {...number} args
+ */
 export function play(name, ...args) {
   const ctx = audio();
   if (ctx) SOUNDS[name](ctx, ...args);
 }
 
-/** The sounds of a move, in the order and (roughly) at the pace its animation plays. */
+/**
+ * The sounds of a move, in the order and (roughly) at the pace its animation plays.
+ * @param {import("./types").Turn} turn
+ * @param {import("./types").State} state
+ */
 function playTurn(turn, state) {
   const ctx = audio();
   if (!ctx) return;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The engine's life on the page: the stored game's numbers before the engine
 // is ready, then, once it is: settings, records, and the game (the saved
 // game or a new one, then the game a URL fragment asks for: at once over a
@@ -22,27 +21,39 @@ import { formatNumber, t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installStartup:
 // newGame, restartWith, startGame, loadRecords, finishGame, openReplayLink, today).
-let others = null;
+/**
+ * @type {{newGame: (options?: import("./types").NewGameOptions) => Promise<boolean>,
+ *   restartWith: (options: import("./types").NewGameOptions, how?: {asked?: boolean, question?: string}) => Promise<boolean>,
+ *   startGame: import("./types").StartGame, loadRecords: (line: number) => Promise<void>,
+ *   finishGame: import("./types").FinishGame, openReplayLink: (code: string) => Promise<boolean>, today: () => string}}
+ */
+let others = /** @type {any} */ (null); // set by installStartup before the engine is started
+
+/** @typedef {{options: import("./types").NewGameOptions & {line: number}, texts: string[]}} Link */
 
 /**
  * The bar shows the stored game's numbers (display only, unvalidated) while
  * first.js's board waits for the engine; the board stays busy until then.
  * `firstGame` is the stored game document first.js drew (or null), `firstBoard`
- * its 81 colours (or null).
+ * its colours (or null).
+ * @param {import("./types").GameDoc | null} firstGame
+ * @param {number[] | null} firstBoard
  */
 export function firstPaint(firstGame, firstBoard) {
   const settingsSaved = readSaved(storage.KEYS.settings);
   const storedSettings = settingsSaved.kind === "ok" ? settingsSaved.doc : undefined;
   if (storedSettings && typeof storedSettings === "object") {
-    if (storedSettings.line === 4 || storedSettings.line === 5) app.settings.line = storedSettings.line;
+    if (app.variants.includes(storedSettings.line)) app.settings.line = storedSettings.line;
   }
   useLanguage(storedSettings?.language);
-  if (firstBoard) { // already on the canvas (first.js)
+  if (firstBoard && firstGame) { // already on the canvas (first.js)
     showBoard(firstBoard, { drawn: true });
-    const line = firstGame.line === 4 ? 4 : 5;
+    const line = app.variants.includes(firstGame.line) ? firstGame.line : app.settings.line;
     const recordsSaved = readSaved(storage.KEYS.records(line));
     const storedRecords = recordsSaved.kind === "ok" ? recordsSaved.doc : undefined;
-    if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = { record: storedRecords.record };
+    // until the engine has read the document, only its record is shown (bar.js showRecord)
+    const shown = /** @type {import("./types").RecordsDoc} */ ({ record: storedRecords?.record });
+    if (storedRecords && Number.isInteger(storedRecords.record)) app.records[line] = shown;
     showBar({
       score: Number(firstGame.score) || 0,
       deal: Number(firstGame.deal) || 0,
@@ -69,9 +80,10 @@ export function firstPaint(firstGame, firstBoard) {
 async function whenReady() {
   resetBusy();
   setBusy(+1);
-  // Three independent documents: their requests go out together (the worker
-  // answers them in order), not one round trip after another.
-  await Promise.all([loadSettings(), others.loadRecords(5), others.loadRecords(4)]);
+  // The settings answer names the variants; the records of each go out
+  // together (the worker answers them in order), not one round trip after another.
+  await loadSettings();
+  await Promise.all(app.variants.map((line) => others.loadRecords(line)));
   await applyPendingSettings();
   const link = await readLink(location.hash);
   let opened = await resumeSaved();
@@ -94,7 +106,8 @@ function shown() {
   root.dataset.engine = "ready";
 }
 
-let linkedReplay = null; // the code of a #replay=<code> fragment, opened over the player's game
+/** @type {string | null} the code of a #replay=<code> fragment, opened over the player's game */
+let linkedReplay = null;
 
 /** Open the replay a fragment named (over the game on the board, which it never changes). */
 async function openLinkedReplay() {
@@ -112,6 +125,8 @@ async function openLinkedReplay() {
  * asks for none (its notices are shown at once). A replay link
  * (#replay=<code>) starts no game: its code is kept for openLinkedReplay,
  * once the player's own game is on the board.
+ * @param {string} hash
+ * @returns {Promise<Link | null>}
  */
 async function readLink(hash) {
   if (!hash || hash === "#") return null;
@@ -125,16 +140,18 @@ async function readLink(hash) {
     const word = t(key, { detail: n.text ?? "" });
     return word === key ? String(n.text ?? "") : word;
   });
-  const named = line === 4 || line === 5;
-  const useLine = named ? line : app.settings.line;
+  const useLine = line ?? app.settings.line; // the engine's: a variant, or null
   if (deal) return { options: { deal, line: useLine }, texts };
   if (daily) return { options: { daily: others.today(), line: useLine }, texts };
-  if (named) return { options: { line }, texts };
+  if (line) return { options: { line }, texts };
   if (texts.length) notify(texts.join(" "));
   return null;
 }
 
-/** The question before a link's game replaces a game with moves: the game it starts and the points lost. */
+/**
+ * The question before a link's game replaces a game with moves: the game it starts and the points lost.
+ * @param {Link["options"]} options
+ */
 function linkQuestion(options) {
   const params = {
     deal: options.deal,
@@ -151,6 +168,7 @@ function linkQuestion(options) {
  * has no move, is over, or there is none; else only when the player says
  * yes to linkQuestion (on «no» the game stays as it is, and so do the
  * settings). Resolves true when the link's game started.
+ * @param {Link} link
  */
 async function openLink({ options, texts }) {
   const ok = await others.restartWith(options, { question: linkQuestion(options) });
@@ -160,7 +178,7 @@ async function openLink({ options, texts }) {
   }
   const variant = t(`variant${options.line}`);
   if (options.deal) texts.push(t("dealOpened", { deal: options.deal, variant }));
-  else if (options.daily) texts.push(t("dailyOpened", { deal: app.state.deal, variant }));
+  else if (options.daily) texts.push(t("dailyOpened", { deal: app.state?.deal, variant }));
   if (options.line !== app.settings.line && !options.deal && !options.daily) {
     await changeSettings({ line: options.line }); // #line=4 alone: the variant played from now on
   }
@@ -186,7 +204,7 @@ async function resumeSaved() {
       if (timed.ok) opened = timed.result.state;
     }
     others.startGame(opened, "load");
-    if (app.state.over) await others.finishGame(app.state, true);
+    if (app.state?.over) await others.finishGame(app.state, true);
     return true;
   }
   if (failedWith(reply, CODES.newerVersion)) {
@@ -216,15 +234,17 @@ export function restartEngine() {
  * (play.js), `loadRecords` (records.js), `finishGame` (gameover.js),
  * `openReplayLink` (replay.js), `today` (daily.js: today's UTC date);
  * follow the engine's state and later changes of the URL fragment.
+ * @param {typeof others} collaborators
  */
 export function installStartup(collaborators) {
   others = collaborators;
   engine.addEventListener("state", (event) => {
-    const { state: engineState } = event.detail;
+    const { detail } = /** @type {CustomEvent<{state: string, code?: string, message?: string}>} */ (event);
+    const { state: engineState } = detail;
     if (engineState === "failed") {
       app.started = false;
       updateClock();
-      showEngineError(event.detail);
+      showEngineError(/** @type {{code: string}} */ (detail));
     } else if (engineState === "ready") {
       whenReady();
     }

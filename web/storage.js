@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Browser storage: the only module that touches localStorage.
 //
 // Keys (docs/documents.md):
@@ -20,15 +19,24 @@
 // Documents are stored as JSON text exactly as Python produced them; this
 // module never judges their content (Python validates).
 
+/**
+ * A document as read: {failed: true} when storage could not be read, {raw}
+ * when the text is not JSON, {doc, raw} when it parses (`doc` is unvalidated JSON).
+ * @typedef {{failed: true} | {failed?: undefined, raw: string} | {failed?: undefined, doc: any, raw: string}} StoredDoc
+ */
+
 export const KEYS = Object.freeze({
   game: "kugler:1:game",
   settings: "kugler:1:settings",
-  records: (line) => `kugler:1:records:${line === 4 ? 4 : 5}`,
+  /** @param {number} line */
+  records: (line) => `kugler:1:records:${line}`,
+  /** @param {string} time */
   broken: (time) => `kugler:1:broken:${time}`,
   clock: "kugler:1:clock",
 });
 
 let healthy = true;
+/** @type {Set<(ok: boolean) => void>} */
 const listeners = new Set();
 
 function store() {
@@ -40,6 +48,7 @@ function store() {
   }
 }
 
+/** @param {boolean} ok */
 function mark(ok) {
   if (ok !== healthy) {
     healthy = ok;
@@ -57,13 +66,18 @@ function mark(ok) {
 /**
  * Call fn(ok) whenever storage becomes unavailable or available again, and
  * at once with false when an earlier access has already failed.
+ * @param {(ok: boolean) => void} fn
  */
 export function onAvailability(fn) {
   listeners.add(fn);
   if (!healthy) fn(false);
 }
 
-/** {text} (text null for a missing key), or {failed: true} when storage cannot be read. */
+/**
+ * {text} (text null for a missing key), or {failed: true} when storage cannot be read.
+ * @param {string} key
+ * @returns {{failed: true, text?: undefined} | {failed?: undefined, text: string | null}}
+ */
 function readRaw(key) {
   const s = store();
   if (!s) {
@@ -78,13 +92,20 @@ function readRaw(key) {
   }
 }
 
-/** The raw text under `key`, or null (missing key or no storage). */
+/**
+ * The raw text under `key`, or null (missing key or no storage).
+ * @param {string} key
+ */
 export function readText(key) {
   const r = readRaw(key);
   return r.failed ? null : r.text;
 }
 
-/** Store `text` under `key`; false when storage is missing, disabled or full. */
+/**
+ * Store `text` under `key`; false when storage is missing, disabled or full.
+ * @param {string} key
+ * @param {string} text
+ */
 export function writeText(key, text) {
   const s = store();
   if (!s) return mark(false);
@@ -96,7 +117,10 @@ export function writeText(key, text) {
   }
 }
 
-/** Remove `key`; false when storage is missing or disabled. */
+/**
+ * Remove `key`; false when storage is missing or disabled.
+ * @param {string} key
+ */
 export function remove(key) {
   const s = store();
   if (!s) return mark(false);
@@ -112,6 +136,8 @@ export function remove(key) {
  * Read a JSON document: null when absent; {failed: true} when storage could
  * not be read; {raw} when the text is not JSON; {doc, raw} when it parses
  * (the doc is still unvalidated).
+ * @param {string} key
+ * @returns {StoredDoc | null}
  */
 export function readDoc(key) {
   const r = readRaw(key);
@@ -125,6 +151,10 @@ export function readDoc(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} doc
+ */
 function writeDoc(key, doc) {
   let text;
   try {
@@ -136,14 +166,22 @@ function writeDoc(key, doc) {
 }
 
 export const loadGame = () => readDoc(KEYS.game);
+/** @param {import("./types").GameDoc} doc */
 export const saveGame = (doc) => writeDoc(KEYS.game, doc);
+/** @param {import("./types").SettingsDoc} doc */
 export const saveSettings = (doc) => writeDoc(KEYS.settings, doc);
+/**
+ * @param {number} line
+ * @param {import("./types").RecordsDoc} doc
+ */
 export const saveRecords = (line, doc) => writeDoc(KEYS.records(line), doc);
 
 /**
  * Keep a document that failed validation aside under kugler:1:broken:<time>
  * (the raw text, untouched) and remove it from `key` when `key` is given.
  * Returns the key it was kept under, or null when storage failed.
+ * @param {unknown} raw
+ * @param {string | null} key
  */
 export function keepBroken(raw, key = null) {
   let brokenKey = KEYS.broken(new Date().toISOString());

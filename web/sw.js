@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Kugler's service worker: the whole game offline after one online visit.
 //
 // This file is a template. The build step (tools/service_worker.py) writes
@@ -30,30 +29,53 @@
 // Every URL is resolved against this script's own location, so the site
 // works under any sub-path.
 
+/** This script's scope: a service worker's (the worker lib types `self` as any worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+/**
+ * One precache entry as tools/service_worker.py writes it: the path, its
+ * size and SHA-256, and when it is stored ("use": at first use; else at install).
+ * @typedef {[path: string, size: number, sha256: string, when?: string]} Entry
+ */
+
 const BUILD = "__KUGLER_BUILD__";
+/** @type {Entry[]} */
 const PRECACHE = /* __KUGLER_PRECACHE__ */ [];
 
 const PREFIX = "kugler-";
 const CACHE = PREFIX + BUILD;
-const BASE = new URL("./", self.location.href);
+const BASE = new URL("./", sw.location.href);
 const INDEX = new URL("index.html", BASE).href;
 const AT_INSTALL = PRECACHE.filter((entry) => entry[3] !== "use");
 const ON_USE = new Map(
-  PRECACHE.filter((entry) => entry[3] === "use").map(([path, size, sha256]) => [new URL(path, BASE).href, [size, sha256]]),
+  PRECACHE.filter((entry) => entry[3] === "use")
+    .map(([path, size, sha256]) => [new URL(path, BASE).href, /** @type {[number, string]} */ ([size, sha256])]),
 );
 
+/** @param {ArrayBuffer} buffer */
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** True when `response`'s body has this size and SHA-256 (it reads a clone). */
+/**
+ * True when `response`'s body has this size and SHA-256 (it reads a clone).
+ * @param {Response} response
+ * @param {number} size
+ * @param {string} sha256
+ */
 async function matches(response, size, sha256) {
   const body = await response.clone().arrayBuffer();
   if (body.byteLength !== size) return false;
   return hex(await crypto.subtle.digest("SHA-256", body)) === sha256;
 }
 
-/** The verified body of one precache entry, or null when it does not match the build. */
+/**
+ * The verified body of one precache entry, or null when it does not match the build.
+ * @param {string} url
+ * @param {number} size
+ * @param {string} sha256
+ * @param {RequestCache} mode
+ */
 async function fetchChecked(url, size, sha256, mode) {
   const response = await fetch(new Request(url, { cache: mode, credentials: "same-origin" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -65,6 +87,9 @@ async function fetchChecked(url, size, sha256, mode) {
  * The HTTP cache is tried first (on a first visit it holds what the page just
  * loaded, so nothing is downloaded twice); a stale copy is fetched again from
  * the server, and a mismatch after that fails the install.
+ * @param {Cache} cache
+ * @param {Entry} entry
+ * @returns {Promise<[string, Response] | null>}
  */
 async function download(cache, [path, size, sha256]) {
   const url = new URL(path, BASE).href;
@@ -81,7 +106,8 @@ async function precache() {
   try {
     const cache = await caches.open(CACHE);
     const downloads = await Promise.all(AT_INSTALL.map((entry) => download(cache, entry)));
-    await Promise.all(downloads.filter(Boolean).map(([url, response]) => cache.put(url, response)));
+    const fetched = /** @type {[string, Response][]} */ (downloads.filter(Boolean));
+    await Promise.all(fetched.map(([url, response]) => cache.put(url, response)));
     // The page also under the scope's own URL, for the navigation route.
     const index = await cache.match(INDEX, { ignoreVary: true });
     if (!index) throw new Error("index.html not cached");
@@ -94,9 +120,9 @@ async function precache() {
 }
 
 // A URLPattern pathname matching exactly `path` (its special characters escaped).
-const exactPath = (path) => new URL(path, BASE).pathname.replace(/[:*?+(){}\\]/g, "\\$&");
+const exactPath = (/** @type {string} */ path) => new URL(path, BASE).pathname.replace(/[:*?+(){}\\]/g, "\\$&");
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
   // Static routes (where the browser has them): the "install" files and the
   // page at the scope's URL are served from this build's cache without
@@ -104,7 +130,7 @@ self.addEventListener("install", (event) => {
   // the "use" files. A file the cache lacks goes to the network; the install
   // above fails unless the cache holds them all.
   try {
-    event.addRoutes?.([
+    /** @type {ExtendableEvent & {addRoutes?: (routes: object[]) => Promise<void>}} */ (event).addRoutes?.([
       {
         condition: { or: AT_INSTALL.map(([path]) => ({ urlPattern: { pathname: exactPath(path) } })) },
         source: { cacheName: CACHE },
@@ -124,15 +150,16 @@ async function activate() {
   await Promise.all(
     names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)),
   );
-  await self.clients.claim();
+  await sw.clients.claim();
 }
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(activate());
 });
 
 // caches.match with cacheName never creates the cache (caches.open would);
 // ignoreVary: a host's Vary header must not turn a cached file into a miss.
+/** @param {FetchEvent} event */
 async function respond(event) {
   const { request } = event;
   const options = { cacheName: CACHE, ignoreVary: true };
@@ -150,7 +177,12 @@ async function respond(event) {
   return response;
 }
 
-/** Store a "use" file fetched at first use, if it is the build's own (best effort). */
+/**
+ * Store a "use" file fetched at first use, if it is the build's own (best effort).
+ * @param {string} url
+ * @param {Response} response
+ * @param {[number, string]} check  its size and SHA-256
+ */
 async function keep(url, response, [size, sha256]) {
   try {
     if (!(await caches.has(CACHE)) || !(await matches(response, size, sha256))) return;
@@ -160,16 +192,16 @@ async function keep(url, response, [size, sha256]) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(BASE.href)) return;
   event.respondWith(respond(event));
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", build: BUILD });
   }

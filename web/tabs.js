@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The other tabs of this site: a tab never plays on (and then writes) an old
 // copy of a game another tab moved on, and it joins records other tabs wrote.
 // (The game document of every state is stored by store.js setState.)
@@ -26,6 +25,7 @@ function storedIsOurs() {
 /**
  * Another tab changed the saved game: load its copy (validated by the engine)
  * and show it. Resolves true when it was adopted.
+ * @param {unknown} doc  the stored game document, unvalidated
  */
 async function adoptOtherTab(doc) {
   setBusy(+1);
@@ -66,9 +66,9 @@ export function installTabSync() {
       const current = now.kind === "ok" ? now.doc : doc;
       if (current.id === state?.id && current.moves === state?.moves && current.over === state?.over) return;
       if (mayWrite(storage.KEYS.game)) await adoptOtherTab(current);
-    } else if (event.key === storage.KEYS.records(4) || event.key === storage.KEYS.records(5)) {
-      const line = event.key.endsWith(":4") ? 4 : 5;
-      if (!doc) return;
+    } else if (app.variants.some((n) => event.key === storage.KEYS.records(n))) {
+      const line = app.variants.find((n) => event.key === storage.KEYS.records(n));
+      if (!doc || line === undefined) return;
       // join, not replace: this tab may hold games the other copy misses
       const reply = await mergeRecords(doc, app.records[line], line);
       if (reply.ok) {

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Your data: download a copy (the engine's export document) and load one
 // back (validated by the engine, records joined, nothing counted twice).
 // The statistics window's #export, #import and #import-file are the input
@@ -15,14 +14,15 @@ import { renderStats } from "./window-stats.js";
 import { t } from "./i18n.js";
 
 // The other features this one calls, handed over by main.js (installTransfer: startGame, updateRecords, finishGame).
-let others = null;
+/** @type {{startGame: import("./types").StartGame, updateRecords: import("./types").UpdateRecords, finishGame: import("./types").FinishGame}} */
+let others = /** @type {any} */ (null); // set by installTransfer before any import
 
-/** Download the facade's export document (game, records of both variants, settings). */
+/** Download the facade's export document (game, records of every variant, settings). */
 export async function exportData() {
   if (!engineReady()) return;
   const date = new Date().toISOString();
   const reply = await makeExport({
-    game: app.state?.save ?? null, records: { 4: app.records[4], 5: app.records[5] }, settings: app.settings, date,
+    game: app.state?.save ?? null, records: Object.fromEntries(app.variants.map((line) => [line, app.records[line] ?? null])), settings: app.settings, date,
   });
   if (!reply.ok) {
     notify(t("exportFailed"));
@@ -45,6 +45,7 @@ const MAX_IMPORT = 2_000_000; // bytes: far more than any real export
  * stored documents). A bad file changes nothing; a good one is joined with
  * the records here (records_merge, nothing counted twice or lost), its
  * settings are taken and its game (if any) is opened.
+ * @param {File | null | undefined} file
  */
 export async function importData(file) {
   if (!file || !engineReady()) return;
@@ -64,7 +65,7 @@ export async function importData(file) {
   await whenIdle();
   setBusy(+1);
   const { game, records: imported, settings: importedSettings } = reply.result;
-  for (const line of [4, 5]) {
+  for (const line of app.variants) {
     const other = imported[String(line)];
     if (other?.stats?.games) {
       await others.updateRecords(line, (base) => mergeRecords(base, other, line));
@@ -75,14 +76,14 @@ export async function importData(file) {
     const loaded = await loadGame(game);
     if (loaded.ok) {
       others.startGame(loaded.result.state, "load");
-      if (app.state.over) await others.finishGame(app.state, false);
+      if (app.state?.over) await others.finishGame(app.state, false);
     }
   }
   setBusy(-1);
   showRecord(app.state?.line ?? app.settings.line);
-  const dialog = $("stats-window");
+  const dialog = /** @type {HTMLDialogElement} */ ($("stats-window"));
   if (dialog.open) {
-    const tab = dialog.querySelector(".tab[aria-selected=true]");
+    const tab = /** @type {HTMLElement | null} */ (dialog.querySelector(".tab[aria-selected=true]"));
     renderStats(app.records[Number(tab?.dataset.line ?? app.settings.line)]);
   }
   notify(t("importDone"));
@@ -91,6 +92,7 @@ export async function importData(file) {
 /**
  * Take the other features' functions, `startGame` (play.js), `updateRecords`
  * (records.js) and `finishGame` (gameover.js).
+ * @param {typeof others} collaborators
  */
 export function installTransfer(collaborators) {
   others = collaborators;

@@ -6,6 +6,9 @@
 // A module names one as `import("./types").State`.
 
 import type { BoardRenderer } from "./render.js";
+import type { BoardGrid } from "./grid.js";
+
+export type { BoardRenderer, BoardGrid };
 
 /** A board cell, [row, column], each 0-based. */
 export type Cell = [number, number];
@@ -77,6 +80,8 @@ export interface GameDoc {
 
 /** The engine's state of the game in play (the facade's `state`): what the page draws and stores. */
 export interface State {
+  /** The board's side, in cells. */
+  size: number;
   /** The board's colours, row by row (size × size; 0: empty). */
   board: Colour[];
   next: Colour[];
@@ -169,8 +174,11 @@ export interface SettingsDoc {
   line: number;
   speed: "normal" | "fast" | "off" | null;
   watch_speed: "slow" | "normal" | "fast" | "max";
+  /** The page's look (null: the system's light or dark). */
+  look: "wood" | "light" | "dark" | "contrast" | "classic" | null;
   marks: boolean;
-  symbols: boolean;
+  /** A shape on every ball (null: as the look has it). */
+  symbols: boolean | null;
   sound: boolean;
   volume: number;
 }
@@ -218,7 +226,11 @@ export interface AddGameResult extends RecordsResult {
   daily_beaten: boolean;
 }
 export interface MergeResult extends RecordsResult { complete: boolean }
-export interface SettingsResult { settings: SettingsDoc }
+export interface SettingsResult {
+  settings: SettingsDoc;
+  /** The variants (line lengths), the first-visit one first. */
+  variants: number[];
+}
 export interface FragmentResult {
   deal: number | null;
   /** True for #daily: the deal of the day (the page sends `new` with today's date). */
@@ -274,4 +286,86 @@ export interface FirstBoard {
   firstBoard: number[] | null;
   /** Resolves once that frame has been painted. */
   boardShown: Promise<void>;
+}
+
+/** What the game-over window shows besides the final state (gameover.js). */
+export interface GameOverInfo {
+  record: number;
+  newRecord?: boolean;
+  previousRecord?: number;
+  rank?: number | null;
+  dailyBest?: number | null;
+  dailyBeaten?: boolean;
+  /** The name given to a ranked game. */
+  name?: string;
+}
+
+/** A help page as tools/help_pages.py writes it (help/<language>.json). */
+export interface HelpDoc {
+  title?: string;
+  blocks?: {
+    type: "h" | "step" | "p" | "list" | "table";
+    text?: string;
+    label?: string;
+    items?: string[];
+    rows?: string[][];
+  }[];
+}
+
+/**
+ * A game to replay or share: its deal, variant, placement rule and moves
+ * ([[from, to], …] cell indices, or a ranking entry's stored text).
+ */
+export interface ReplayGame {
+  deal: number;
+  line: number;
+  history: [number, number][] | string | null;
+  rule: number;
+}
+
+/** share.js's functions that replay.js calls (handed over by main.js). */
+export type ShareFunctions = Pick<typeof import("./share.js"),
+  "boardGame" | "rankingGame" | "replayCode" | "shareGame" | "showShareStatus">;
+
+/**
+ * records.js's updateRecords: under the records lock, join the stored copy
+ * of `line`'s records with the page's, hand it to `change` and keep what it answers.
+ */
+export type UpdateRecords = <R extends RecordsResult>(
+  line: number, change: (base: RecordsDoc | null) => Promise<Reply<R>>) => Promise<Reply<R>>;
+
+/** play.js's startGame: put a game the engine opened on the board. */
+export type StartGame = (state: State, cause: Cause) => void;
+/** gameover.js's finishGame: count a finished game and (when `show`) open the game-over window. */
+export type FinishGame = (final: State, show: boolean) => Promise<void>;
+
+/** What a new game is asked for (play.js newGame): a deal, a day's deal, or a random one. */
+export interface NewGameOptions {
+  deal?: number | null;
+  line?: number;
+  daily?: string | null;
+}
+
+/** Why the game on the page changed (store.js setState). */
+export type Cause = "new" | "load" | "move" | "undo" | "tab" | "time" | "hint";
+
+/** The computer's help on the board: a hint shown, the computer playing, or none. */
+export type Help = "hint" | "watch" | null;
+
+/** The page's events (store.js's bus) and what each carries. */
+export interface Events {
+  state: { state: State; cause: Cause };
+  turn: { turn: Turn; state: State };
+  select: { index: number | null };
+  over: { state: State };
+  settings: { settings: SettingsDoc };
+  busy: { busy: boolean };
+  blocked: { index: number };
+  /** An empty cell was tapped with no ball selected. */
+  noBall: { index: number };
+  hint: { move: { from: Cell; to: Cell } };
+  help: { help: Help };
+  notice: { text: string; ms: number };
+  /** The language asked for, as given (the page shows it if it is one of i18n.js's LANGUAGES). */
+  language: { language: unknown };
 }

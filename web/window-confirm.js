@@ -1,10 +1,10 @@
-// @ts-nocheck
 // The confirm window (dialog#confirm-window, view layer): a yes/no question.
 
 import { $ } from "./dom.js";
 import { openWindow } from "./windows.js";
 
-let unanswered = null; // tells the question asked last its answer (null once told)
+/** @type {((answer: boolean) => void) | null} tells the question asked last its answer (null once told) */
+let unanswered = null;
 
 /**
  * Ask a yes/no question in dialog#confirm-window; resolves true when the
@@ -17,9 +17,11 @@ let unanswered = null; // tells the question asked last its answer (null once to
  * would take that event, and so the earlier answer, for its own. So the
  * earlier question is told its answer here, and a close event that comes
  * while the window is open again belongs to no question.
+ * @param {string} text
+ * @returns {Promise<boolean>}
  */
 export function confirmQuestion(text) {
-  const dialog = $("confirm-window");
+  const dialog = /** @type {HTMLDialogElement} */ ($("confirm-window"));
   unanswered?.(!dialog.open && dialog.returnValue === "confirm");
   $("confirm-text").textContent = text;
   dialog.returnValue = "";
@@ -28,6 +30,7 @@ export function confirmQuestion(text) {
     const onClose = () => {
       if (!dialog.open) tell(dialog.returnValue === "confirm");
     };
+    /** @param {boolean} answer */
     const tell = (answer) => {
       dialog.removeEventListener("close", onClose);
       if (unanswered === tell) unanswered = null;

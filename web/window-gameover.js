@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The game-over window (dialog#game-over, view layer): the final state's
 // numbers and what the records answered (gameover.js fills it).
 //
@@ -8,12 +7,13 @@
 
 import { $ } from "./dom.js";
 import { openWindow } from "./windows.js";
+import { app } from "./store.js";
 import { t, formatTime, formatNumber, formatLines } from "./i18n.js";
 
 /**
  * Fill and open dialog#game-over.
- * @param {object} state  the final state
- * @param {object} info   {record, newRecord, previousRecord, rank}
+ * @param {import("./types").State} state  the final state
+ * @param {import("./types").GameOverInfo} info
  */
 export function showGameOver(state, info) {
   $("go-points").textContent = formatNumber(state.score);
@@ -21,8 +21,9 @@ export function showGameOver(state, info) {
   $("go-time").textContent = formatTime(state.seconds);
   $("go-lines").textContent = formatLines(state.lines);
   $("go-record").textContent = formatNumber(info.record ?? state.score);
-  // the variant when it is the easy one, and the deal of the day
-  const mode = [state.line === 4 ? t("variant4") : "", state.daily ? t("daily") : ""].filter(Boolean);
+  // the variant when it is not the usual one (the engine's first), and the deal of the day
+  const variant = state.line !== app.variants[0] ? t(`variant${state.line}`) : "";
+  const mode = [variant, state.daily ? t("daily") : ""].filter(Boolean);
   $("go-mode").textContent = mode.join(" · ");
   $("go-mode").hidden = mode.length === 0;
   const celebrate = $("go-celebrate");

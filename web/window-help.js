@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The help window (dialog#help-window, view layer): a help document shown
 // as text, {title, blocks: [{type: "h"|"step"|"p"|"table"|"list", ...}]}
 // (help/<lang>.json, rendered by build.py from the seeds; help.js loads it).
@@ -14,7 +13,10 @@ export function openHelpWindow() {
   openWindow($("help-window"));
 }
 
-/** Show help document `doc` from its start. */
+/**
+ * Show help document `doc` from its start.
+ * @param {import("./types").HelpDoc} doc
+ */
 export function showHelpDoc(doc) {
   const body = $("help-body");
   body.replaceChildren(...renderHelp(doc));
@@ -26,7 +28,12 @@ export function showHelpMissing() {
   $("help-body").replaceChildren(el("p", { text: t("helpMissing") }));
 }
 
+/**
+ * @param {import("./types").HelpDoc} doc
+ * @returns {HTMLElement[]}
+ */
 function renderHelp(doc) {
+  /** @type {HTMLElement[]} */
   const out = [el("h3", { class: "help-title", text: String(doc.title ?? "") })];
   for (const block of doc.blocks ?? []) {
     if (block.type === "h") out.push(el("h4", { text: String(block.text) }));

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The Options window's view (dialog#options-window) and what its choices show
 // on the page, all from the validated settings (store.js app.settings, the
 // "settings" event): the window's inputs checked as the settings say, the
@@ -26,34 +25,41 @@
 import { $, root } from "./dom.js";
 import { app, on } from "./store.js";
 import { reducedMotion, showComing, showSymbols } from "./board.js";
-import { SIZE, SYMBOLS, SYMBOL_INK } from "./render.js";
+import { SYMBOLS, SYMBOL_INK } from "./render.js";
 import { applyLook, currentLook, onSystemLook, resolveLook } from "./looks.js";
 
 /** True once the settings are the engine's (or the player changed one): until then first.js's look stays. */
 let settingsKnown = false;
 
+/** @type {Record<string, {fill: string, rim: string}>} */
 const INK = {
   light: { fill: "#fff", rim: "#231004" },
   dark: { fill: "#2a1404", rim: "#fff" },
 };
 
-/** The shape of colour `color` as an SVG image (a data: URL) for the page's small balls. */
+/**
+ * The shape of colour `color` as an SVG image (a data: URL) for the page's small balls.
+ * @param {number} color
+ */
 export function symbolImage(color) {
-  const ink = INK[SYMBOL_INK[color]];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${SYMBOLS[color].d}" `
+  const ink = INK[/** @type {string} */ (SYMBOL_INK[color])];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${/** @type {{d: string}} */ (SYMBOLS[color]).d}" `
     + `fill="${ink.fill}" fill-rule="evenodd" stroke="${ink.rim}" stroke-opacity=".8" stroke-width="2.4" `
     + `stroke-linejoin="round" paint-order="stroke"/></svg>`;
   return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 }
 
-/** The marks to show now: [[index, colour], ...] of state.landing, or none. */
+/**
+ * The marks to show now: [[index, colour], ...] of state.landing, or none.
+ * @returns {[number, number][]}
+ */
 function marks() {
   const state = app.state;
   if (!(app.settings.marks || app.help) || !app.started || !state || state.over) return [];
   const landing = Array.isArray(state.landing) ? state.landing : [];
   return landing
     .filter((entry) => Array.isArray(entry?.[0]))
-    .map(([[r, c], color]) => [r * SIZE + c, color]);
+    .map(([[r, c], color]) => /** @type {[number, number]} */ ([r * state.size + c, color]));
 }
 
 function showMarks(list = marks()) {
@@ -66,7 +72,7 @@ function showLook() {
   if (settingsKnown) applyLook(resolveLook(s.look));
   // no choice of shapes: the look's (on in the high-contrast look)
   const symbols = typeof s.symbols === "boolean" ? s.symbols : currentLook() === "contrast";
-  $("options-window").querySelector("input[name=symbols]").checked = symbols;
+  /** @type {HTMLInputElement} */ ($("options-window").querySelector("input[name=symbols]")).checked = symbols;
   if (!settingsKnown) return;
   if (symbols) root.dataset.symbols = "";
   else delete root.dataset.symbols;
@@ -77,16 +83,20 @@ function showLook() {
 export function showOptions() {
   const s = app.settings;
   const form = $("options-window");
-  form.querySelector("input[name=marks]").checked = Boolean(s.marks);
+  /** @param {string} name */
+  const input = (name) => /** @type {HTMLInputElement} */ (form.querySelector(`input[name=${name}]`));
+  /** @param {string} name */
+  const radios = (name) => /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[name=${name}]`));
+  input("marks").checked = Boolean(s.marks);
   const look = s.look ?? "auto";
-  for (const radio of form.querySelectorAll("input[name=look]")) radio.checked = radio.value === look;
-  form.querySelector("input[name=sound]").checked = Boolean(s.sound);
-  const volume = form.querySelector("input[name=volume]");
+  for (const radio of radios("look")) radio.checked = radio.value === look;
+  input("sound").checked = Boolean(s.sound);
+  const volume = input("volume");
   volume.value = String(s.volume ?? 60);
   volume.disabled = !s.sound;
   // No speed chosen yet: the one the system's preference gives is checked.
   const speed = s.speed ?? (reducedMotion() ? "off" : "normal");
-  for (const radio of form.querySelectorAll("input[name=speed]")) radio.checked = radio.value === speed;
+  for (const radio of radios("speed")) radio.checked = radio.value === speed;
   root.dataset.speed = s.speed ?? "auto";
   showLook();
   showMarks();

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The ranking window's content (#ranking-body, view layer): the ten best
 // games of a records document, each with its replay and share buttons when
 // its moves are kept.
@@ -10,10 +9,19 @@
 import { $, el, svg } from "./dom.js";
 import { t, formatTime, formatNumber, formatDate } from "./i18n.js";
 
-/** The replay and share buttons of a ranking row (only for an entry whose moves are kept). */
+/**
+ * The replay and share buttons of a ranking row (only for an entry whose moves are kept).
+ * @param {import("./types").RankingEntry} entry
+ * @param {number} line
+ */
 function rankingActions(entry, line) {
   const cell = el("td", { class: "col-actions" });
   if (typeof entry.history !== "string" || !entry.history) return cell;
+  /**
+   * @param {string} cls
+   * @param {string} label
+   * @param {string} path
+   */
   const button = (cls, label, path) => {
     const b = el("button", { type: "button", class: `btn btn-icon ${cls}`, "aria-label": label, "data-id": String(entry.id), "data-line": String(line) });
     const icon = svg("svg", { class: "icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
@@ -28,11 +36,14 @@ function rankingActions(entry, line) {
   return cell;
 }
 
-/** Fill #ranking-body from a records document (or null) of one variant. */
+/**
+ * Fill #ranking-body from a records document (or null) of one variant.
+ * @param {import("./types").RecordsDoc | null | undefined} records
+ */
 export function renderRanking(records) {
   const body = $("ranking-body");
   const ranking = records?.ranking ?? [];
-  if (ranking.length === 0) {
+  if (!records || ranking.length === 0) {
     body.replaceChildren(el("p", { class: "empty", text: t("noGames") }));
     return;
   }

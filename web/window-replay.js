@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The replay viewer's window (dialog#replay-window, view layer): its board,
 // with a renderer and a grid of its own (never the game's, board.js), the
 // numbers beside it, the slider and the step buttons' ends. It shows the
@@ -17,16 +16,25 @@ import { reducedMotion } from "./board.js";
 import { openWindow } from "./windows.js";
 import { t, formatNumber, colorName } from "./i18n.js";
 
+/** @typedef {import("./types").ReplayFrame} ReplayFrame */
+
+/** @type {import("./types").BoardRenderer | null} */
 let renderer = null;
+/** @type {import("./types").BoardGrid | null} */
 let grid = null;
 
 function dialog() {
-  return $("replay-window");
+  return /** @type {HTMLDialogElement} */ ($("replay-window"));
 }
 
-/** The grid (role=grid, 81 cells) exists only while the window is open. */
+/** The window's renderer (made when the window first opens, before any frame is shown). */
+function board() {
+  return /** @type {import("./types").BoardRenderer} */ (renderer);
+}
+
+/** The grid (role=grid, a cell per cell of the board) exists only while the window is open. */
 function makeGrid() {
-  grid = new BoardGrid($("replay-grid"), () => {});
+  grid = new BoardGrid($("replay-grid"), () => {}, board().size);
   grid.setBusy(false);
 }
 
@@ -39,51 +47,68 @@ function dropGrid() {
   grid = null;
 }
 
-/** Open the window on the game of `deal` and `line`, its board and grid ready for frames. */
+/**
+ * Open the window on the game of `deal` and `line`, its board and grid ready for frames.
+ * @param {number} deal
+ * @param {number} line
+ */
 export function openReplayWindow(deal, line) {
   $("replay-info").textContent = t("replayInfo", { deal, variant: t(`variant${line}`) });
   if (!renderer) {
-    renderer = new BoardRenderer($("replay-board"), { reducedMotion });
+    renderer = new BoardRenderer(/** @type {HTMLCanvasElement} */ ($("replay-board")), { reducedMotion });
   }
   if (!grid) makeGrid();
-  renderer.hidden.clear();
+  board().hidden.clear();
   openWindow(dialog());
 }
 
 /** The first board is shown (data-ready). */
 export function showReplayReady() {
-  renderer.draw();
+  board().draw();
   dialog().dataset.ready = "true";
 }
 
-/** True when the move that led to `frame` can be animated (it has a turn, and motion is not reduced). */
+/**
+ * True when the move that led to `frame` can be animated (it has a turn, and motion is not reduced).
+ * @param {ReplayFrame} frame
+ */
 export function mayAnimate(frame) {
   return Boolean(frame.turn) && !reducedMotion();
 }
 
-/** Show the board of `frame` at once. */
+/**
+ * Show the board of `frame` at once.
+ * @param {ReplayFrame} frame
+ */
 export function showReplayBoard(frame) {
-  renderer.setBoard(frame.board);
+  board().setBoard(frame.board);
   grid?.setBoard(frame.board);
 }
 
 /**
  * Play the turn that led from the frame `before` to `frame` (the roll, the
  * lines as they vanish, the new balls); the grid is busy meanwhile.
+ * @param {ReplayFrame} before
+ * @param {ReplayFrame} frame
  */
 export async function animateReplayTurn(before, frame) {
-  renderer.setBoard(before.board);
-  grid.setBoard(before.board);
-  grid.setBusy(true);
+  board().setBoard(before.board);
+  const shown = /** @type {import("./types").BoardGrid} */ (grid); // the window is open
+  shown.setBoard(before.board);
+  shown.setBusy(true);
   try {
-    await renderer.playTurn(frame.turn, frame.board);
+    await board().playTurn(/** @type {import("./types").Turn} */ (frame.turn), frame.board);
   } finally {
     grid?.setBusy(false);
   }
   grid?.setBoard(frame.board);
 }
 
-/** The numbers beside the board, the slider and the buttons for frame `index` of `frames`. */
+/**
+ * The numbers beside the board, the slider and the buttons for frame `index` of `frames`.
+ * @param {ReplayFrame[]} frames
+ * @param {number} index
+ */
 export function showReplayNumbers(frames, index) {
   const frame = frames[index];
   const last = frames.length - 1;
@@ -91,17 +116,17 @@ export function showReplayNumbers(frames, index) {
   $("replay-count").textContent = `${formatNumber(index)} / ${formatNumber(last)}`;
   const coming = $("replay-coming");
   const colors = frame.over ? [] : frame.next ?? [];
-  [...coming.children].forEach((ball, i) => {
+  [.../** @type {HTMLCollectionOf<HTMLElement>} */ (coming.children)].forEach((ball, i) => {
     ball.dataset.color = colors[i] ? String(colors[i]) : "";
   });
   coming.setAttribute("aria-label", `${t("next")}: ${colors.map((c) => colorName(c)).join(", ")}`);
-  const slider = $("replay-move");
+  const slider = /** @type {HTMLInputElement} */ ($("replay-move"));
   slider.max = String(last);
   slider.value = String(index);
   slider.setAttribute("aria-valuetext", t("replayAt", { move: index, moves: last }));
   const ends = { "replay-prev": index === 0, "replay-first": index === 0, "replay-next": index === last, "replay-last": index === last };
   for (const [id, off] of Object.entries(ends)) {
-    const button = $(id);
+    const button = /** @type {HTMLButtonElement} */ ($(id));
     // a button that goes off hands the focus on, so the keys keep working
     if (off && document.activeElement === button) $("replay-play").focus();
     button.disabled = off;
@@ -138,7 +163,10 @@ export function showReplayReview(review) {
   /** @type {HTMLButtonElement} */ ($("review-next")).disabled = !review.next;
 }
 
-/** The play button (and data-playing) while the moves play one after another, or not. */
+/**
+ * The play button (and data-playing) while the moves play one after another, or not.
+ * @param {boolean} playing
+ */
 export function showReplayPlaying(playing) {
   const button = $("replay-play");
   button.setAttribute("aria-pressed", playing ? "true" : "false");
@@ -148,7 +176,7 @@ export function showReplayPlaying(playing) {
 
 /** The speed chosen in the window (#replay-speed: slow, normal, fast). */
 export function chosenReplaySpeed() {
-  return $("replay-speed").value;
+  return /** @type {HTMLSelectElement} */ ($("replay-speed")).value;
 }
 
 /** True while the viewer is the window on top (its keys act). */
@@ -159,6 +187,7 @@ export function replayOnTop() {
 /**
  * Give the window its empty grid and call `closed()` whenever it closes,
  * after its board is put away (no grid, no data-ready, no data-move).
+ * @param {() => void} closed
  */
 export function installReplayWindow(closed) {
   dropGrid();

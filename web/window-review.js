@@ -117,10 +117,10 @@ export function showReviewMoves(moves) {
 /**
  * The graph of the game: `points` and `free` cells after each move
  * (index 0 = the start) and a mark per move that cost points; the same
- * numbers in the table for screen readers.
- * @param {{points: number[], free: number[], marks: Mark[]}} graph
+ * numbers in the table for screen readers; `cells`: the board's cells (the most free).
+ * @param {{points: number[], free: number[], cells: number, marks: Mark[]}} graph
  */
-export function drawReviewGraph({ points, free, marks }) {
+export function drawReviewGraph({ points, free, cells, marks }) {
   const canvas = /** @type {HTMLCanvasElement} */ ($("review-graph"));
   const ratio = globalThis.devicePixelRatio || 1;
   const width = Math.max(200, canvas.clientWidth || 300);
@@ -135,7 +135,7 @@ export function drawReviewGraph({ points, free, marks }) {
   const top = Math.max(10, ...points);
   const x = (/** @type {number} */ i) => 4 + (i / moves) * (width - 8);
   const yPoints = (/** @type {number} */ p) => height - 4 - (p / top) * (height - 18);
-  const yFree = (/** @type {number} */ f) => height - 4 - (f / 81) * (height - 18);
+  const yFree = (/** @type {number} */ f) => height - 4 - (f / Math.max(1, cells)) * (height - 18);
   // free cells: a filled area
   ctx.fillStyle = "rgba(92, 194, 242, 0.2)";
   ctx.beginPath();

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The statistics window's content (#stats-body, view layer): a records
 // document's numbers, a small SVG chart of recent scores and the bests on
 // the deals of the day.
@@ -10,11 +9,21 @@
 import { $, el, svg } from "./dom.js";
 import { t, tCount, formatTime, formatNumber, formatDate, formatLines } from "./i18n.js";
 
+/** @typedef {import("./types").RecentGame} RecentGame */
+
+/**
+ * @param {string} label
+ * @param {string} value
+ */
 function statRow(label, value) {
   return el("div", { class: "stat-row" }, el("dt", { text: label }), el("dd", { text: value }));
 }
 
-/** A small bar chart of recent scores as inline SVG (DOM-built). */
+/**
+ * A small bar chart of recent scores as inline SVG (DOM-built).
+ * @param {{points: number}[] | null | undefined} recent
+ * @param {number | null | undefined} record
+ */
 export function scoreChart(recent, record) {
   const scores = (recent ?? []).slice(-30).map((g) => Number(g.points) || 0);
   const W = 300;
@@ -52,6 +61,8 @@ export function scoreChart(recent, record) {
 /**
  * The chart with its axes named in words: points upwards (0 and the top
  * value written at the axis), games from left to right.
+ * @param {RecentGame[]} recent
+ * @param {number} record
  */
 function labelledChart(recent, record) {
   const scores = (recent ?? []).slice(-30).map((g) => Number(g.points) || 0);
@@ -67,12 +78,15 @@ function labelledChart(recent, record) {
   );
 }
 
-/** Fill #stats-body from a records document (or null) of one variant. */
+/**
+ * Fill #stats-body from a records document (or null) of one variant.
+ * @param {import("./types").RecordsDoc | null | undefined} records
+ */
 export function renderStats(records) {
   const body = $("stats-body");
   const stats = records?.stats;
   const helped = stats?.assisted?.games ? stats.assisted : null; // games with help, counted apart
-  if (!stats || (!stats.games && !helped)) {
+  if (!records || !stats || (!stats.games && !helped)) {
     body.replaceChildren(el("p", { class: "empty", text: t("noGames") }));
     return;
   }
@@ -97,12 +111,15 @@ export function renderStats(records) {
   const chart = own.length ? labelledChart(own, records.record)
     : el("p", { id: "stats-recent-none", class: "empty", text: t("recentNone") });
   body.replaceChildren(
-    ...[list, assisted, el("h3", { class: "chart-title", text: t("recentScores") }), chart,
-      dailyBests(stats.daily)].filter(Boolean), // dailyBests is null without a day's deal played
+    .../** @type {HTMLElement[]} */ ([list, assisted, el("h3", { class: "chart-title", text: t("recentScores") }), chart,
+      dailyBests(stats.daily)].filter(Boolean)), // dailyBests is null without a day's deal played
   );
 }
 
-/** The best points on each day's deal played (the last 7 days played), or nothing. */
+/**
+ * The best points on each day's deal played (the last 7 days played), or nothing.
+ * @param {Record<string, number> | null | undefined} daily
+ */
 export function dailyBests(daily) {
   const days = Object.entries(daily ?? {}).sort((a, b) => b[0].localeCompare(a[0])).slice(0, 7);
   if (days.length === 0) return null;

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // The engine worker (a module worker): boots Pyodide + kugler_core through
 // bootEngine(), then answers every {id, cmd, args} message by passing it to
 // session.handle_json() and posting the parsed reply {id, ok, result|error}.
@@ -11,15 +10,24 @@
 
 import { bootEngine } from "./boot.js";
 
+/** @typedef {import("./boot.js").BootedEngine} BootedEngine */
+
+/** The text of `err` (an Error's message, or the value itself). */
+const messageOf = (/** @type {unknown} */ err) => String(/** @type {Error | null} */ (err)?.message ?? err);
+
 const base = new URL("./", self.location.href);
+/** @type {BootedEngine["session"] | null} */
 let session = null;
+/** @type {string | null} why the boot failed (then every request gets engine_failed) */
 let failed = null;
+/** @type {unknown[]} requests that came while booting */
 const waiting = [];
 
 let lastRequest = 0; // performance.now() of the last request
 
 // Resolves once no request has come for `ms` (the player is not moving), or
 // after `limit` ms: when the boot may write its memory image for next time.
+/** @returns {Promise<void>} */
 function quiet(ms = 1500, limit = 15000) {
   const since = performance.now();
   return new Promise((resolve) => {
@@ -33,6 +41,7 @@ function quiet(ms = 1500, limit = 15000) {
   });
 }
 
+/** @param {any} msg a request {id, cmd, args} as posted (unchecked: the facade checks it) */
 function handle(msg) {
   lastRequest = performance.now();
   const id = msg && typeof msg === "object" ? msg.id : undefined;
@@ -45,14 +54,14 @@ function handle(msg) {
     request = JSON.stringify(msg);
   } catch (err) {
     // Not JSON (e.g. a circular object): the request is bad, the engine is fine.
-    self.postMessage({ id, ok: false, error: { code: "bad_request", message: String(err?.message ?? err) } });
+    self.postMessage({ id, ok: false, error: { code: "bad_request", message: messageOf(err) } });
     return;
   }
   try {
-    const text = session.handle_json(request ?? "null");
+    const text = /** @type {BootedEngine["session"]} */ (session).handle_json(request ?? "null");
     self.postMessage(JSON.parse(text));
   } catch (err) {
-    self.postMessage({ id, ok: false, error: { code: "internal", message: String(err?.message ?? err) } });
+    self.postMessage({ id, ok: false, error: { code: "internal", message: messageOf(err) } });
   }
 }
 
@@ -61,9 +70,10 @@ self.onmessage = (event) => {
   else waiting.push(event.data);
 };
 
+/** @param {unknown} err */
 function failureCode(err) {
   if (typeof WebAssembly !== "object") return "no_wasm";
-  const text = String(err?.message ?? err);
+  const text = messageOf(err);
   if (/HTTP \d|fetch|NetworkError|network|Load failed|dynamically imported module|Failed to load/i.test(text)) {
     return "download";
   }
@@ -80,13 +90,13 @@ let booted = false;
 let failTimer = 0;
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const url = String(input?.url ?? input);
+  const url = String(/** @type {Request} */ (input)?.url ?? input);
   try {
     const response = await realFetch(input, init);
     if (!response.ok && !OPTIONAL.test(url)) downloadFailed(`${url}: HTTP ${response.status}`);
     return response;
   } catch (err) {
-    if (!OPTIONAL.test(url)) downloadFailed(`${url}: ${err?.message ?? err}`);
+    if (!OPTIONAL.test(url)) downloadFailed(`${url}: ${/** @type {Error | null} */ (err)?.message ?? err}`);
     throw err;
   }
 };
@@ -97,6 +107,7 @@ self.addEventListener("unhandledrejection", (event) => {
   if (!booted) event.preventDefault();
 });
 
+/** @param {string} message */
 function downloadFailed(message) {
   if (booted || failed || failTimer) return;
   failTimer = setTimeout(() => {
@@ -124,7 +135,7 @@ start().then(
   (err) => {
     if (failed) return;
     clearTimeout(failTimer);
-    failed = String(err?.message ?? err);
+    failed = messageOf(err);
     self.postMessage({ type: "failed", code: failureCode(err), message: failed });
     for (const msg of waiting.splice(0)) handle(msg);
   },

@@ -16,6 +16,9 @@ screenshot of each open page in test-results/ (pyproject.toml's addopts:
 test-results`; open a trace with `npx playwright show-trace
 test-results/<test>/trace.zip`).
 
+Every browser context is made in a system set to dark (so the look, Auto
+until a test chooses, is wood) unless the test asks for another scheme.
+
 The `page` fixture fails the test on any console error, page error or failed
 request, unless the test empties `page_problems` itself; so does every page
 `make_page` makes.
@@ -84,6 +87,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """pytest-playwright's launch options with the project's Chromium, headless."""
     return {**browser_type_launch_args, "executable_path": chromium_path(),
             "headless": True, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Any) -> Any:
+    """pytest-playwright's browser, each of whose contexts is made in a system
+    set to dark unless the test says otherwise: the look is then Auto's wood,
+    the one most tests read pixels of (test_looks.py emulates the others)."""
+    new_context = browser.new_context
+
+    def dark_by_default(**options: Any) -> Any:
+        options.setdefault("color_scheme", "dark")
+        return new_context(**options)
+
+    browser.new_context = dark_by_default
+    return browser
 
 
 def watch_problems(page: Any, problems: list[str]) -> None:

@@ -40,8 +40,9 @@ DISABLED: dict[str, str] = {}
 
 
 def settings(lang: str, on: bool) -> dict[str, Any]:
-    return {"kind": "kugler/settings", "version": 2, "language": lang, "line": 5, "speed": None,
-            "watch_speed": "normal", "marks": on, "symbols": on, "sound": on, "volume": 60}
+    return {"kind": "kugler/settings", "version": 3, "language": lang, "line": 5, "speed": None,
+            "watch_speed": "normal", "look": None, "marks": on, "symbols": on, "sound": on,
+            "volume": 60}
 
 
 def nearly_full_in_play() -> dict[str, Any]:
@@ -138,6 +139,54 @@ def test_no_violations_in_any_state(context: Any, page: Any, site: Any, lang: st
     page.wait_for_selector("dialog#game-over[open][data-records=done]")
     page.wait_for_selector("#go-name", state="visible")
     problems += audit(page, "game over")
+    assert problems == [], "\n".join(problems)
+
+
+LOOKS = ["wood", "light", "dark", "contrast", "classic"]
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_no_violations_in_any_look(context: Any, page: Any, site: Any, lang: str) -> None:
+    """Every look, chosen live in the Options window: the board with a selected
+    ball and every window the player opens from the game window."""
+    seed_storage(context, {GAME_KEY: nearly_full_in_play(), SETTINGS_KEY: settings(lang, True)})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    problems: list[str] = []
+    for look in LOOKS:
+        open_window(page, "#menu", "game-window")
+        open_window(page, "#options", "options-window")
+        page.check(f"input[name=look][value={look}]")
+        page.wait_for_selector(f"html[data-look={look}]")
+        page.wait_for_timeout(300)  # the engine's answer to the change shown too
+        problems += audit(page, f"{look}: options-window")
+        close_window(page, "options-window")
+        page.click('[role=gridcell][data-row="7"][data-col="8"]')
+        problems += audit(page, f"{look}: board, a ball selected")
+        page.keyboard.press("Escape")
+        open_window(page, "#menu", "game-window")
+        problems += audit(page, f"{look}: game-window")
+        close_window(page, "game-window")
+        for opener, dialog in [("#stats", "stats-window"), ("#ranking", "ranking-window"),
+                               ("#language", "language-window"), ("#help", "help-window")]:
+            open_window(page, "#menu", "game-window")
+            open_window(page, opener, dialog)
+            if dialog == "help-window":
+                page.wait_for_selector("#help-body h3")
+            problems += audit(page, f"{look}: {dialog}")
+            close_window(page, dialog)
+        page.keyboard.press("n")
+        page.wait_for_selector("dialog#confirm-window[open]")
+        problems += audit(page, f"{look}: confirm new game")
+        close_window(page, "confirm-window")
+    move(page, (7, 8), (8, 8))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    page.wait_for_selector("#go-name", state="visible")
+    for look in LOOKS:  # the game-over window stays open while the look changes
+        page.evaluate("(look) => kuglerInline.looks.applyLook(look)", look)
+        page.wait_for_timeout(300)
+        problems += audit(page, f"{look}: game over")
     assert problems == [], "\n".join(problems)
 
 

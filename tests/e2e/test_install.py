@@ -25,7 +25,6 @@ from tools import icons
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = DIST / "manifest.webmanifest"
-WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 
 
 def png_info(data: bytes) -> tuple[int, int, int]:
@@ -195,28 +194,3 @@ def test_chromium_rejects_a_manifest_without_icons(profile_context: Any, tmp_pat
         assert errors, "Chromium accepted a manifest without icons"
     finally:
         server.stop()
-
-
-# ----------------------------------------------------------------- GitHub Pages
-
-
-def test_pages_workflow_builds_with_build_py_and_deploys_dist() -> None:
-    yaml = pytest.importorskip("yaml")
-    flow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    triggers = flow.get("on", flow.get(True))  # YAML 1.1 reads a bare `on` as true
-    # deployed once the Test workflow passed on main (tests/unit/test_workflows.py checks how)
-    assert triggers["workflow_run"]["workflows"] == ["Test"]
-    assert triggers["workflow_run"]["branches"] == ["main"]
-    assert flow["permissions"]["pages"] == "write"
-    assert flow["permissions"]["id-token"] == "write"
-    assert flow["concurrency"]["group"] == "pages"
-    steps = [s for job in flow["jobs"].values() for s in job["steps"]]
-    uses = {s["uses"].split("@")[0]: s for s in steps if "uses" in s}
-    assert str(uses["actions/setup-python"]["with"]["python-version"]) == "3.11"
-    assert str(uses["actions/setup-node"]["with"]["node-version"]) == "20"
-    assert uses["actions/upload-pages-artifact"]["with"]["path"] == "dist"
-    assert "actions/deploy-pages" in uses
-    assert any(s.get("run", "").strip() == "python build.py build" for s in steps)
-    deploy = next(j for j in flow["jobs"].values()
-                  if any(s.get("uses", "").startswith("actions/deploy-pages") for s in j["steps"]))
-    assert deploy["environment"]["name"] == "github-pages"

@@ -24,7 +24,7 @@ from helpers import (
     wait_ready,
 )
 
-LOOKS = ["wood", "light", "dark"]
+LOOKS = ["wood", "light", "dark", "contrast", "classic"]
 CHOICES = ["auto", *LOOKS]
 
 # Every colour on the board once (row 0) and empty cells around them.
@@ -144,7 +144,7 @@ def test_the_options_offer_every_look_and_keep_the_choice(context: Any, page: An
     wait_ready(page)
     values = page.eval_on_selector_all("#options-window input[name=look]",
                                        "inputs => inputs.map(i => i.value)")
-    assert values[:len(CHOICES)] == CHOICES
+    assert values == CHOICES
     assert page.get_attribute("html", "data-look") == "wood"  # Auto, in a dark system
     board = page.evaluate("() => document.getElementById('grid').textContent")
     for look in LOOKS:
@@ -293,3 +293,65 @@ def test_every_look_defines_every_colour(page: Any, site: Any) -> None:
       return looks.map((look) => [look, wood.filter((n) => !(names(look) ?? []).includes(n))]);
     }""", LOOKS)
     assert all(not names for _, names in missing), missing
+
+
+def test_auto_is_high_contrast_when_the_system_asks_for_it(context: Any, page: Any,
+                                                           site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(SEVEN_ROWS), SETTINGS_KEY: settings(None)})
+    page.emulate_media(color_scheme="light", reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-look") == "light"
+    assert page.get_attribute("html", "data-symbols") is None
+    page.emulate_media(contrast="more")
+    page.wait_for_selector("html[data-look=contrast]")
+    # the shapes come with the look (the player chose none)
+    page.wait_for_selector("html[data-symbols]", state="attached")
+    page.emulate_media(contrast="no-preference", forced_colors="active")
+    page.wait_for_timeout(200)
+    assert page.get_attribute("html", "data-look") == "contrast"
+    page.emulate_media(forced_colors="none")
+    page.wait_for_selector("html[data-look=light]")
+    assert page.get_attribute("html", "data-symbols") is None
+
+
+# Text and its background in the high-contrast look's table (looks.css):
+# every pair at least 7:1 (WCAG AAA).
+TEXT_PAIRS = [("--ink", "--bg-1"), ("--ink-dim", "--panel"), ("--accent-ink", "--window-1"),
+              ("--ink", "--btn-1"), ("--primary-ink", "--primary-1"),
+              ("--notice-ink", "--notice-bg"), ("--banner-ink", "--banner-1"),
+              ("--ink-dim", "--window-1"), ("--update-ink", "--update-bg"),
+              ("--update-action-ink", "--update-action"), ("--focus", "--bg-1")]
+
+
+def hex_rgb(text: str) -> tuple[float, float, float]:
+    text = text.strip().lstrip("#")
+    r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
+    return r, g, b
+
+
+def test_the_high_contrast_look_has_text_7_to_1_and_balls_3_to_1(context: Any, page: Any,
+                                                                 site: Any) -> None:
+    seed_storage(context, {GAME_KEY: game_doc(SEVEN_ROWS), SETTINGS_KEY: settings("contrast")})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    values = page.evaluate("""(names) => names.map((n) =>
+      getComputedStyle(document.documentElement).getPropertyValue(n).trim())""",
+                           sorted({n for pair in TEXT_PAIRS for n in pair}))
+    table = dict(zip(sorted({n for pair in TEXT_PAIRS for n in pair}), values, strict=True))
+    for ink, ground in TEXT_PAIRS:
+        ratio = contrast(hex_rgb(table[ink]), hex_rgb(table[ground]))
+        assert ratio >= 7, (ink, ground, ratio)
+    # the balls against their (black) cells, measured on the canvas without the rim
+    page.keyboard.press("o")
+    page.wait_for_selector("dialog#options-window[open]")
+    assert page.is_checked("input[name=symbols]")  # on: the look's
+    page.uncheck("input[name=symbols]")  # off: the ball's own colour is measured
+    page.keyboard.press("Escape")
+    page.wait_for_selector("html:not([data-symbols])")
+    page.wait_for_timeout(150)
+    cell = disc(page, EMPTY_CELL)
+    for color, cell_rc in BALL_CELLS.items():
+        ratio = contrast(disc(page, cell_rc, 0.8), cell)
+        assert ratio >= 3, (color, ratio)

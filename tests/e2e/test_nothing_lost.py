@@ -163,7 +163,7 @@ def test_broken_records_are_kept_aside_and_the_game_untouched(
 def test_newer_versions_are_left_untouched(context: Any, page: Any, site: Any) -> None:
     newer_records = records_with(5, 24)
     newer_records["version"] = 4
-    newer_settings = {**SETTINGS, "version": 3, "future": True}
+    newer_settings = {**SETTINGS, "version": 4, "future": True}
     seed_storage(context, {records_key(5): newer_records, SETTINGS_KEY: newer_settings,
                            GAME_KEY: nearly_full(10)})
     open_game(page, site)

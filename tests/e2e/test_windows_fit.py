@@ -193,7 +193,6 @@ WHOLE = """(dialog) => {
       for (const t of range.getClientRects()) if (t.width > 0) tops.add(Math.round(t.bottom));
     }
     if (tops.size > 1) problems.push(`«${el.textContent.trim()}» wraps over ${tops.size} lines`);
-    if (el.scrollWidth > el.clientWidth + 1) problems.push(`«${el.textContent.trim()}» overflows`);
   }
   return problems;
 }"""

@@ -99,7 +99,7 @@ def test_scalar_ids_are_echoed(rid: Any) -> None:
 
 def test_no_id_no_echo() -> None:
     reply = json.loads(Session().handle_json('{"cmd": "settings_load", "args": {"doc": null}}'))
-    assert reply == {"ok": True, "result": {"settings": default_settings()}}
+    assert reply == {"ok": True, "result": {"settings": default_settings(), "variants": [5, 4]}}
 
 
 def test_handle_takes_objects() -> None:
@@ -179,6 +179,12 @@ def test_load_gives_the_state_of_the_save() -> None:
     save = save_of(LINE_READY)
     st = ok(Session(), "load", save=save)["state"]
     assert st["save"] == save and st["id"] == "t1" and st["board"][0:4] == [1, 1, 1, 1]
+
+
+def test_the_state_tells_the_boards_size() -> None:
+    st = ok(Session(), "new", line=5, deal=4)["state"]
+    assert st["size"] == 9 and len(st["board"]) == st["size"] ** 2
+    assert len(st["save"]["board"]) == st["size"]  # the stored document's rows
 
 
 def _tampered(key: str, value: Any) -> dict[str, Any]:
@@ -512,6 +518,16 @@ def test_settings_load() -> None:
     assert code(s, "settings_load", doc=dict(doc, speed="slow")) == "bad_document"
     assert code(s, "settings_load", doc=dict(doc, version=4)) == "newer_version"
     assert code(s, "settings_load") == "bad_request"
+
+
+def test_settings_load_tells_the_variants_the_usual_first() -> None:
+    s = Session()
+    assert ok(s, "settings_load", doc=None)["variants"] == [5, 4]
+    four = dict(default_settings(), line=4)
+    assert ok(s, "settings_load", doc=four)["variants"] == [5, 4]
+    for line in ok(s, "settings_load", doc=None)["variants"]:
+        assert ok(s, "records_load", doc=None, line=line)["records"]["line"] == line
+        assert ok(s, "new", line=line, deal=1)["state"]["line"] == line
 
 
 def test_fragment() -> None:

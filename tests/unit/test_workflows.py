@@ -125,7 +125,11 @@ def test_pages_deploys_only_a_tested_push_to_main() -> None:
     assert "github.event.workflow_run.event == 'push'" in condition
     assert deploy["needs"] == "artifact"
     assert uses(deploy, "actions/deploy-pages")
+    assert deploy["environment"]["name"] == "github-pages"
     assert workflow["permissions"]["actions"] == "read"
+    assert workflow["permissions"]["pages"] == "write"
+    assert workflow["permissions"]["id-token"] == "write"
+    assert workflow["concurrency"]["group"] == "pages"
 
 
 def test_pages_deploys_the_artifact_the_test_run_built_and_tested() -> None:
