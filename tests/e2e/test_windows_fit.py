@@ -8,10 +8,10 @@ shown) lies inside the screen with its close button in view; each of its
 controls is whole in what the window shows, or the window scrolls (its body
 has more than it shows and scrolls) and brings the control into view when it
 has the focus, the close button still in view; no button, tab or chip label
-wraps. The share message takes no room from the window's head. The board's
-box is the same before, while and after the computer plays, and while a
-notice shows. Names in the ranking can be read whole. On a touch screen only
-the chosen and the focused choice look chosen.
+wraps or runs past its button's edge. The share message takes no room from
+the window's head. The board's box is the same before, while and after the
+computer plays, and while a notice shows. Names in the ranking can be read
+whole. On a touch screen only the chosen and the focused choice look chosen.
 
 KUGLER_SHOTS=folder saves a screenshot of every window checked there.
 """
@@ -19,13 +19,11 @@ KUGLER_SHOTS=folder saves a screenshot of every window checked there.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import watch_problems
-from helpers import GAME_KEY, move, records_key, seed_storage, wait_ready
+from helpers import GAME_KEY, move, opened, records_key
 from test_layout import LOCALES, SIZES, ending_game
 from test_replay_viewer import finish, nearly_finished
 from test_words import ending_game_of_four
@@ -71,35 +69,15 @@ def long_name_ranking() -> dict[str, Any]:
 
 
 @pytest.fixture
-def make_page(browser: Any) -> Iterator[Any]:
-    """make(width, height, lang, storage, init) -> a page, not yet opened."""
-    contexts: list[Any] = []
-    problems: list[str] = []
+def make_page(make_page: Any) -> Any:
+    """conftest's make_page, on a touch screen below 1000 px wide (a phone,
+    either way up) and with a mouse on the desktop."""
 
     def make(width: int, height: int, lang: str, storage: dict[str, Any] | None = None,
              init: tuple[str, ...] = ()) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  locale=LOCALES[lang], has_touch=width < 1000,
-                                  reduced_motion="reduce")
-        contexts.append(ctx)
-        if storage:
-            seed_storage(ctx, storage)
-        for script in init:
-            ctx.add_init_script(script)
-        page = ctx.new_page()
-        watch_problems(page, problems)
-        return page
+        return make_page(width, height, lang, storage=storage, init=init, touch=width < 1000)
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert problems == [], problems
-
-
-def opened(page: Any, site: Any, fragment: str = "") -> Any:
-    page.goto(site.url + fragment)
-    wait_ready(page)
-    return page
+    return make
 
 
 # What the player sees of the open window `dialog`: every problem found, as text.
@@ -193,6 +171,31 @@ WHOLE = """(dialog) => {
       for (const t of range.getClientRects()) if (t.width > 0) tops.add(Math.round(t.bottom));
     }
     if (tops.size > 1) problems.push(`«${el.textContent.trim()}» wraps over ${tops.size} lines`);
+  }
+  // no label runs past its button: its words inside the button's border, and
+  // nothing in the button wider than the button
+  for (const el of labels) {
+    if (!el.getClientRects().length || el.closest('[hidden]')) continue;
+    const r = box(el), s = getComputedStyle(el);
+    const left = r.left + parseFloat(s.borderLeftWidth);
+    const right = r.right - parseFloat(s.borderRightWidth);
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const ps = getComputedStyle(n.parentElement);
+      if (ps.clipPath !== 'none' || ps.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const t of range.getClientRects()) {
+        if (t.width > 0 && (t.left < left - 0.5 || t.right > right + 0.5)) {
+          problems.push(`«${n.textContent.trim()}» runs past its button's edge`
+                        + ` (${Math.round(t.width)} px of words in ${Math.round(right - left)})`);
+        }
+      }
+    }
+    if (el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`«${el.textContent.trim()}» overflows its button`);
+    }
   }
   return problems;
 }"""
