@@ -111,3 +111,24 @@ def test_link_copied_covers_no_button_of_the_game_over_window(browser: Any, make
     assert window["top"] <= status["top"] and status["bottom"] <= window["bottom"]
     for button in ("#go-new", "#go-retry", "#go-replay", "#go-share"):
         assert not overlaps(status, box_of(page, button)), button
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_long_notice_beside_the_board_is_whole(make_page: Any, site: Any, lang: str) -> None:
+    """640x360 (a phone on its side): the notice of a link's ignored deal of
+    the day or deal, among the longest, stands whole in the room the bar
+    leaves: its place does not scroll, and the board keeps its size."""
+    page = opened(make_page(640, 360, lang), site)
+    board = box_of(page, "#board-wrap")
+    for fragment in ("#daily=x", "#deal=abc"):
+        page.evaluate(f"location.hash = '{fragment}'")
+        page.wait_for_selector("#notice:not([hidden])")
+        page.wait_for_timeout(100)
+        place = page.evaluate("""() => { const n = document.querySelector('#notices');
+            return {scroll: n.scrollHeight, shown: n.clientHeight}; }""")
+        assert place["scroll"] <= place["shown"] + 1, (fragment, place, text(page, "#notice"))
+        inside_viewport(page, "#notice", 640, 360)
+        assert covered(page, "#notice") == []
+        assert box_of(page, "#board-wrap") == board
+        page.locator("#notice .notice-close").click()
+        page.wait_for_selector("#notice", state="hidden")
