@@ -105,21 +105,26 @@ class Effort:
     ``crowded``: below this many free cells ``refine_crowded`` and
     ``top_crowded`` are used instead; ``samples``: how many sampled cells for
     a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
-    best reply; ``learned``: when above 0 (and the learned value of the
-    variant loads), the best reply is the best of the ``learned`` best replies
-    by ``rank``, each worth its points and the learned points to come after
-    it (``kugler_core.value``), instead of the hand-made evaluation. 0 for
-    both strengths: on the crisis positions it lost more (docs/player.md,
-    row 57).
+    best reply; ``learned`` and ``learned_root``: when above 0 (and the
+    learned value of the variant loads), the weight of the learned points to
+    come (``kugler_core.value``) added to the hand-made values: ``learned``
+    to each of the ``learned_replies`` best replies by ``rank`` (the best of
+    them is the reply), ``learned_root`` to each candidate's board right
+    after it. 0 for both strengths unless docs/player.md says otherwise
+    (rows 57-60).
     """
 
-    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "refine",
-                 "refine_crowded", "reply", "samples", "top", "top_crowded")
+    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_replies",
+                 "learned_root", "refine", "refine_crowded", "reply", "samples", "top",
+                 "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
                  refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
-                 deep_replies: int = 4, deep_samples: int = 3, learned: int = 0) -> None:
+                 deep_replies: int = 4, deep_samples: int = 3, learned: float = 0.0,
+                 learned_replies: int = 1, learned_root: float = 0.0) -> None:
         self.learned = learned
+        self.learned_replies = learned_replies
+        self.learned_root = learned_root
         self.deep = deep
         self.deep_replies = deep_replies
         self.deep_samples = deep_samples
@@ -374,7 +379,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
                for _ in range(effort.deep_samples)]
     deep = board.count(0) < effort.deep  # the same depth for every candidate
-    learned = _learned(line) if effort.learned else None
+    learned = _learned(line) if effort.learned or effort.learned_root else None
     best: tuple[float, int, int] | None = None
     for _value, (source, target) in top:
         b = _played(board, source, target)
@@ -394,7 +399,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                 cells.append(cell)
             landed = settle(after, cells, line)
             if 0 in after:
-                if learned is not None:
+                if learned is not None and effort.learned:
                     total += landed + _learned_reply(after, t, effort, learned)
                 elif deep:
                     total += landed + _deep_reply(after, t, effort, unknown)
@@ -402,7 +407,10 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                     total += landed + _best_reply(after, t, effort.reply)
             else:
                 total += INF_LOSS
-        key = (made + total / runs, -source, -target)
+        value = made + total / runs
+        if learned is not None and effort.learned_root:
+            value += effort.learned_root * learned.value(b)
+        key = (value, -source, -target)
         if best is None or key > best:
             best = key
     assert best is not None
@@ -416,14 +424,9 @@ def _deep_reply(board: list[int], t: Tables, effort: Effort,
     the three coming ones (``unknown``: per sample three colours and shares of
     the free cells), their points and the evaluation after them, the mean over
     the samples. A reply that makes a line brings no balls."""
-    ranked = rank(board, t, effort.reply)
-    if not ranked:
-        return INF_LOSS
     line = t.line
     best = INF_LOSS
-    for value, (source, target) in ranked[: effort.deep_replies]:
-        b = _played(board, source, target)
-        made = settle(b, (target,), line)
+    for value, made, b in _replies(board, t, effort.reply, effort.deep_replies):
         if made:
             v = value
         else:
@@ -460,20 +463,28 @@ def _learned(line: int) -> Weights | None:
 
 
 def _learned_reply(board: list[int], t: Tables, effort: Effort, learned: Weights) -> float:
-    """The value of the best reply on ``board`` in points: the best of the
-    ``effort.learned`` best replies by ``rank``, each worth the points it
-    makes and the learned points to come of the board after it."""
-    ranked = rank(board, t, effort.reply)
-    if not ranked:
-        return INF_LOSS
-    line = t.line
+    """The value of the best reply on ``board``: the best of the
+    ``effort.learned_replies`` best replies by ``rank``, each worth its value
+    by ``rank`` and ``effort.learned`` times the learned points to come of
+    the board after it (INF_LOSS when there is no reply)."""
     best = INF_LOSS
-    for _value, (source, target) in ranked[: effort.learned]:
-        b = _played(board, source, target)
-        v = settle(b, (target,), line) + learned.value(b)
+    for value, _made, b in _replies(board, t, effort.reply, effort.learned_replies):
+        v = value + effort.learned * learned.value(b)
         if v > best:
             best = v
     return best
+
+
+def _replies(board: list[int], t: Tables, refine: int, count: int
+             ) -> list[tuple[float, int, list[int]]]:
+    """The ``count`` best replies on ``board`` by ``rank`` (``refine``
+    refined), best first, as ``(value, points made, the board after the reply
+    with its lines removed)``; empty when there is no legal move."""
+    out = []
+    for value, (source, target) in rank(board, t, refine)[:count]:
+        b = _played(board, source, target)
+        out.append((value, settle(b, (target,), t.line), b))
+    return out
 
 
 def _best_reply(board: list[int], t: Tables, refine: int) -> float:

@@ -389,11 +389,14 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
 # -- the learned value in the search --------------------------------------------------
 
 
-@pytest.fixture
-def learned_quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Quick with its best replies judged by the learned points to come."""
+@pytest.fixture(params=["learned", "learned_root"])
+def learned_quick(request: pytest.FixtureRequest,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Quick with the learned points to come added to its best replies
+    (``learned``) or to its candidates (``learned_root``)."""
     from kugler_core import player
-    monkeypatch.setattr(player.QUICK, "learned", 3)
+    monkeypatch.setattr(player.QUICK, request.param, 3.0)
+    monkeypatch.setattr(player.QUICK, "learned_replies", 3)
     yield
 
 
@@ -427,5 +430,6 @@ def test_a_damaged_value_leaves_the_hand_made_evaluation(
     g = random_position(40, 5, 1, 18)
     monkeypatch.setattr(value, "_loaded", {5: value.WeightsError("damaged")})
     with_error = suggest(g)
-    monkeypatch.setattr(player.QUICK, "learned", 0)
+    monkeypatch.setattr(player.QUICK, "learned", 0.0)
+    monkeypatch.setattr(player.QUICK, "learned_root", 0.0)
     assert with_error == suggest(g)
