@@ -1,7 +1,7 @@
 """What the board shows besides the balls, on every cell in every look: the
 coming balls' marks, the hint's dots and target ring, the selected cell's
 frame, the red blink of a cell out of reach and the blink of an empty cell
-tapped with no ball selected.
+tapped with no ball selected, and a reviewed move's played and better cells.
 
 The renderer (web/render.js, the module the build bundles) draws each cue on
 all 81 cells of an empty board on a canvas of its own; each cell's pixels
@@ -84,6 +84,13 @@ CUES = """async ([root, look]) => {
   r.setHint(null);
   out.selected = one((i) => r.setSelected(i), square(0.41, 0.47));
   r.setSelected(null);
+  // a reviewed move: the played move's squares, the better move's dashed rings
+  const far = (i) => (i + 40) % cells.length;
+  out["review played"] = one((i) => r.setReview({ played: [i, far(i)], better: [] }),
+                             square(0.38, 0.46));
+  out["review better"] = one((i) => r.setReview({ played: [], better: [i, far(i)] }),
+                             ring(0.26, 0.34));
+  r.setReview(null);
   for (const [kind, region] of [["unreachable", square(0, 0.3)], ["empty", square(0.4, 0.48)]]) {
     const now = performance.now();
     for (const i of cells) r.flashing.set(i, { start: now, kind });
@@ -110,8 +117,8 @@ def test_every_cue_shows_on_every_cell(page: Any, sources: SiteServer, look: str
         body='<!doctype html><html lang="en"><title>cues</title><link rel="icon" href="data:,">'))
     page.goto(blank)
     seen = page.evaluate(CUES, [sources.url, look])
-    assert set(seen) == {"marks", "hint path", "hint target", "selected", "unreachable blink",
-                         "empty blink"}
+    assert set(seen) == {"marks", "hint path", "hint target", "selected", "review played",
+                         "review better", "unreachable blink", "empty blink"}
     faint = {(cue, divmod(cell, 9)): round(apart, 1)
              for cue, cells in seen.items() for cell, apart in enumerate(cells)
              if apart < CUE_APART}

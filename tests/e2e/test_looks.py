@@ -322,6 +322,44 @@ def test_the_seven_balls_stay_apart_for_colour_blind_eyes(context: Any, page: An
         assert pairs[closest] >= BALL_APART_DICHROMAT, (look, kind, closest, pairs[closest])
 
 
+# The review's graph (#review-graph: its lines and its marks of each grade on
+# the graph's background, over the window) and the key to the reviewed move's
+# two looks (on the window): non-text contrast, WCAG 1.4.11.
+REVIEW_COLOURS = {
+    "--graph-bg": ["--graph-points", "--graph-free", "--grade-inaccuracy", "--grade-mistake",
+                   "--grade-blunder"],
+    None: ["--review-played", "--review-better"],
+}
+
+SOLID = """([under, over]) => {
+  const ctx = Object.assign(document.createElement("canvas"), { width: 1, height: 1 })
+    .getContext("2d");
+  const style = getComputedStyle(document.getElementById("review-graph"));
+  for (const name of ["--window-1", ...under, over]) {
+    if (!name) continue;
+    ctx.fillStyle = style.getPropertyValue(name).trim();
+    ctx.fillRect(0, 0, 1, 1);
+  }
+  return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+}"""
+"""The colour the eye sees of the custom properties `under` painted in turn
+over the window's background, then `over` (null: none)."""
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_the_review_graph_and_key_stand_out_in_every_look(context: Any, page: Any, site: Any,
+                                                          look: str) -> None:
+    seed_storage(context, {SETTINGS_KEY: settings(look)})
+    page.goto(site.url)
+    page.wait_for_selector(f"html[data-look={look}]", state="attached", timeout=BOOT_TIMEOUT)
+    for ground, names in REVIEW_COLOURS.items():
+        under = [ground] if ground else []
+        back = page.evaluate(SOLID, [under, None])
+        for name in names:
+            ink = page.evaluate(SOLID, [under, name])
+            assert contrast(ink, back) >= 3, (look, name, ink, back)
+
+
 def test_every_look_defines_every_colour(page: Any, site: Any) -> None:
     """Each look's table sets every custom property wood's sets (none falls back to wood)."""
     page.goto(site.url)
