@@ -16,7 +16,10 @@
 // request is not sent when something else was asked for meanwhile. So a move
 // waits at most for the rest of one move's review, and only when the player
 // taps a ball and its target within that time after a pause. Nothing runs
-// while the page is hidden. At game over the review is then (nearly) ready.
+// while the page is hidden. At game over the review is then (nearly) ready;
+// a finished game (also one on the board after a reload: the last finished
+// game's review is recomputed so, never stored) is reviewed without waiting
+// for the player's hands, as there is no move to delay.
 // Any other game (the replay viewer's: a ranking entry, a link) is reviewed
 // on demand, CHUNK moves a request, the progress and the summary filling in
 // as the moves are known; closing the window stops the work.
@@ -132,11 +135,12 @@ function scheduleIdle(ms = IDLE_MS) {
 /**
  * Why a background step must wait now: the ms to wait, or 0 when it may run.
  * (Checked before each of a step's requests: the engine answers one at a time.)
+ * A finished game has no move to keep waiting: only a request does.
  */
 function mustWait() {
-  if (engine.pending.size > 0 || reviewOpen() || app.busy > 0 || app.selected !== null || app.help === "watch") {
-    return IDLE_MS;
-  }
+  if (engine.pending.size > 0 || reviewOpen() || app.busy > 0) return IDLE_MS;
+  if (current()?.over) return 0;
+  if (app.selected !== null || app.help === "watch") return IDLE_MS;
   return Math.max(0, Math.ceil(lastInput + IDLE_MS - performance.now()));
 }
 
@@ -152,19 +156,21 @@ async function idleStep() {
   const history = liveFor(state);
   if (!state || !history || live.judged.length >= history.length) return;
   const start = live.judged.length;
+  // a move a step, also once the game is over: a new game asked for waits for one move's review at most
+  const count = 1;
   stepping = true;
   let next = 50;
   try {
     /** @type {KnownGame} */
     const game = { deal: state.deal, line: state.line,
-      history: /** @type {[number, number][]} */ (history.slice(0, start + 1)), rule: state.rule };
+      history: /** @type {[number, number][]} */ (history.slice(0, start + count)), rule: state.rule };
     const code = await them().share.replayCode(game);
     if (!code) {
       next = IDLE_MS;
       return;
     }
     if (document.hidden || mustWait() > 0 || current()?.id !== live.id) return; // the player came first
-    const reply = await reviewMoves(code, start, 1);
+    const reply = await reviewMoves(code, start, count);
     if (!reply.ok) next = IDLE_MS; // never a tight loop on a refused step
     else if (current()?.id === live.id && live.judged.length === start) {
       live.judged.push(...reply.result.moves);

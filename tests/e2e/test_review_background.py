@@ -2,6 +2,9 @@
 Chromium: it never starts while the player is in the middle of a move (a ball
 selected) nor while the page is hidden, and it goes on once the player pauses.
 
+The last finished game, still on the board after a reload, is reviewed again
+in the background: its review window opens complete, nothing left to ask.
+
 Told by what the page asks the engine (every request to the worker is logged
 in the order it is posted, with the order of the replies), not by timing.
 """
@@ -11,7 +14,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from helpers import board, move, open_game, reachable, tap
+from helpers import GAME_KEY, board, move, open_game, reachable, seed_storage, tap, wait_ready
+from test_replay_viewer import nearly_finished, rc
 
 # Before any page script: the requests posted to the worker and the replies, in
 # order; with each request, whether a ball was selected and the page hidden then.
@@ -29,7 +33,9 @@ WATCH = """
     postMessage(message, ...rest) {
       if (message && message.cmd) {
         const selected = Boolean(document.querySelector("#grid [aria-selected=true]"));
-        window.__engineLog.push(["ask", message.id, message.cmd, selected, document.hidden]);
+        const args = message.args || {};
+        window.__engineLog.push(["ask", message.id, message.cmd, selected, document.hidden,
+          (args.start ?? 0) + (args.count ?? Infinity)]);
       }
       return super.postMessage(message, ...rest);
     }
@@ -111,3 +117,29 @@ def test_the_game_in_play_is_reviewed_only_while_the_player_pauses(
             running.add(rid)
         elif kind == "reply":
             running.discard(rid)
+
+
+def test_the_finished_games_review_is_ready_again_after_a_reload(
+        context: Any, page: Any, site: Any) -> None:
+    doc, last, _, moves = nearly_finished(deal=4242, seed=3)
+    seed_storage(context, {GAME_KEY: doc})
+    context.add_init_script(WATCH)
+    open_game(page, site)
+    move(page, rc(last[0]), rc(last[1]))
+    page.wait_for_selector("dialog#game-over[open][data-records=done]")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("dialog#game-over[open]")
+    # the review of every move asked for and answered in the background
+    page.wait_for_function(
+        "n => { const log = window.__engineLog;"
+        " const done = new Set(log.filter(([k]) => k === 'reply').map(([, id]) => id));"
+        " return log.some(([k, id, c, , , end]) => k === 'ask' && c === 'review'"
+        " && end >= n && done.has(id)); }", arg=len(moves), timeout=240_000)
+    wait_answered(page)
+    asked_before = asked(page, "review")
+    page.click("#go-review")
+    page.wait_for_selector("dialog#review-window[open][data-done]")
+    assert page.eval_on_selector("#review-progress", "e => [e.value, e.max]") == [
+        len(moves), len(moves)]
+    assert asked(page, "review") == asked_before, "the player waits for the review again"
