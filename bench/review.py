@@ -4,6 +4,7 @@
         [--first 0] [--only fit|honest] --out FILE
     python bench/review.py --report FILE
     python bench/review.py --fit [--games 4] [--every 8] [--variants 6] [--out FILE]
+    python bench/review.py --level ROWS [--variants 6] --out FILE
     python bench/review.py --speed [--games 3] [--limit 200]
 
 Games with real mistakes: the quick player, with a share (``--share``) of
@@ -28,9 +29,20 @@ them).
 - ``--report``: fits ``review.SLOPE`` on the rows of ``FIT_DEALS`` (least
   squares of the measured loss less the difference of expected points and
   of ``LEVEL``, on the difference of the line potential weighted by the
-  knots), then judges the rows of ``HONEST_DEALS`` with ``review.judge`` as
-  it is and prints per grade: moves, the review's mean cost, the measured
-  mean loss with its 95 % interval (1.96 standard errors over the moves).
+  knots) and prints the thresholds of ``review.GRADES`` they suggest (the
+  lowest cost from which the monotone fit of the measured loss on the cost
+  reaches 5, 10 and 20 points), then judges the rows of ``HONEST_DEALS``
+  with ``review.judge`` as it is and prints per grade: moves, the review's
+  mean cost, the measured mean loss with its 95 % interval (1.96 standard
+  errors over the moves).
+- ``--level ROWS``: ``review.LEVEL`` (and a first ``SLOPE``): the positions of
+  the "fit" rows of ``ROWS`` (the board before the move, and after the
+  played and the better move with their balls on the marks) with at most
+  ``LEVEL_FREE`` free cells, and ``LEVEL_OPEN`` of the others; from each,
+  ``--variants`` play-outs of ``review.HORIZON`` moves of the ranking with
+  unknown balls; the least squares of their mean points on the knot weights
+  and the knot-weighted line potential, ``LEVEL`` then made never to fall
+  as cells free up (``rising``), and never below 0.
 - ``--fit``: the level of the points to come: positions every ``--every``
   moves of games on ``FIT_DEALS``; from each, ``--variants`` play-outs of
   ``review.HORIZON`` moves of the ranking with the coming balls drawn from
@@ -74,6 +86,12 @@ VARIANT_BASE = 700_000_000
 BALL = 5
 """The ball index the variants' balls start from."""
 GRADED = ("good", "inaccuracy", "mistake", "blunder")
+LOSSES = (5.0, 10.0, 20.0)
+"""The measured losses at which "inaccuracy", "mistake" and "blunder" begin."""
+LEVEL_FREE = 40
+"""``--level`` plays on every position with at most this many free cells, ..."""
+LEVEL_OPEN = 40
+"""... and this many of the more open ones (drawn with a generator seeded 1)."""
 
 
 def view_of(position: Position, line: int) -> View:
@@ -244,6 +262,90 @@ def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
     return [round(a[i][k] / a[i][i], 6) for i in range(k)]
 
 
+def monotone(pairs: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The monotone (never falling) least-squares fit of ``y`` on ``x`` for
+    ``(x, y)`` pairs (pool adjacent violators): ``(x, fitted y)`` by rising ``x``.
+
+    >>> monotone([(1.0, 4.0), (2.0, 2.0), (3.0, 6.0)])
+    [(1.0, 3.0), (2.0, 3.0), (3.0, 6.0)]
+    """
+    blocks: list[list[float]] = []  # [sum of y, count, first index]
+    ordered = sorted(pairs)
+    for i, (_x, y) in enumerate(ordered):
+        blocks.append([y, 1.0, float(i)])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            total, count, _first = blocks.pop()
+            blocks[-1][0] += total
+            blocks[-1][1] += count
+    fitted: list[float] = []
+    for total, count, _first in blocks:
+        fitted += [total / count] * int(count)
+    return [(x, y) for (x, _y), y in zip(ordered, fitted, strict=True)]
+
+
+def thresholds(pairs: list[tuple[float, float]], losses: tuple[float, ...] = LOSSES
+               ) -> list[float]:
+    """For each of ``losses``, the lowest cost from which the ``monotone`` fit of
+    the measured loss on the cost (``(cost, loss)`` pairs) reaches it (inf
+    when it never does).
+
+    >>> thresholds([(1.0, 2.0), (4.0, 6.0), (8.0, 12.0), (9.0, 8.0), (25.0, 30.0)])
+    [4.0, 8.0, 25.0]
+    """
+    fitted = monotone(pairs)
+    return [next((x for x, y in fitted if y >= loss), math.inf) for loss in losses]
+
+
+def rising(values: list[float]) -> list[float]:
+    """``values`` made never to fall (each the largest so far) and never below 0.
+
+    >>> rising([-0.5, 17.9, 43.3, 40.0, 66.5])
+    [0.0, 17.9, 43.3, 43.3, 66.5]
+    """
+    out: list[float] = []
+    for v in values:
+        out.append(max(0.0, v, *out[-1:]))
+    return out
+
+
+def level_positions(rows: list[dict[str, Any]]) -> list[tuple[int, ...]]:
+    """The positions ``--level`` plays on (``LEVEL_FREE``, ``LEVEL_OPEN``), by
+    free cells: of the "fit" rows, the board before the move and the board
+    after the played and the better move (their most likely outcome)."""
+    boards: set[tuple[int, ...]] = set()
+    for r in rows:
+        if r["set"] != "fit":
+            continue
+        view = View(tuple(r["board"]), tuple(r["next"]), tuple(r["landing"]), r["line"])
+        boards.add(view.board)
+        for move in (r["best"], r["played"]):
+            boards.add(max(review.outcomes(view, tuple(move)))[2])
+    crowded = sorted(b for b in boards if 0 in b and b.count(0) <= LEVEL_FREE)
+    more = sorted(b for b in boards if b.count(0) > LEVEL_FREE)
+    random.Random(1).shuffle(more)
+    return sorted(crowded + more[:LEVEL_OPEN], key=lambda b: (b.count(0), b))
+
+
+def level(args: argparse.Namespace, rows: list[dict[str, Any]], out: Any) -> None:
+    """Play on ``level_positions`` and fit ``LEVEL`` and ``SLOPE`` on the mean points."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for board in level_positions(rows):
+        runs = [play_on(unknown(board, VARIANT_BASE + 1000 + j), 5, VARIANT_BASE + 1000 + j,
+                        review.HORIZON) for j in range(args.variants)]
+        _level, _slope, potential = review.features(board, 5)
+        weights = review.knot_weights(board.count(0))
+        xs.append([*weights, *(w * potential for w in weights)])
+        ys.append(statistics.fmean(runs))
+        print(json.dumps({"board": list(board), "free": board.count(0), "potential": potential,
+                          "points": runs}), file=out, flush=True)
+    k = len(review.KNOTS)
+    found = least_squares(xs, ys)
+    print(f"{len(ys)} positions: LEVEL {tuple(round(v, 1) for v in rising(found[:k]))} "
+          f"(fitted {tuple(round(v, 1) for v in found[:k])}), SLOPE "
+          f"{tuple(round(v, 3) for v in found[k:])} at KNOTS {review.KNOTS}")
+
+
 def report(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
     """The fit of ``review.value`` on the "fit" rows (the measured loss less the
     difference of expected points, on the differences of ``parts``), then the
@@ -260,6 +362,13 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
             ys.append(r["loss"] - (best["points"] - played["points"]) - level)
         print(f"fit on {len(fit_rows)} moves: SLOPE {tuple(least_squares(xs, ys))} "
               f"at KNOTS {review.KNOTS} (LEVEL {review.LEVEL} kept)")
+        pairs = []
+        for r in fit_rows:
+            view = View(tuple(r["board"]), tuple(r["next"]), tuple(r["landing"]), r["line"])
+            j = review.judge(view, tuple(r["played"]), tuple(r["best"]))
+            pairs.append((j.cost, r["loss"]))
+        print(f"on them the mean loss reaches {LOSSES} from the costs {thresholds(pairs)} "
+              f"(GRADES {review.GRADES[1:]})")
     judged = []
     for r in rows:
         if r["set"] != "honest":
@@ -343,6 +452,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game of each set")
     parser.add_argument("--only", choices=("fit", "honest"), help="collect one set only")
     parser.add_argument("--report", type=Path, help="the rows --collect wrote")
+    parser.add_argument("--level", type=Path, help="fit LEVEL on the positions of these rows")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--share", type=float, default=0.1)
     parser.add_argument("--variants", type=int, default=6)
@@ -355,7 +465,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     out = args.out.open("a") if args.out else open("/dev/null", "w")  # noqa: SIM115
     with out:
-        if args.fit:
+        if args.level:
+            level(args, [json.loads(x) for x in args.level.read_text().splitlines() if x], out)
+        elif args.fit:
             fit(args, out)
         elif args.speed:
             speed(args, out)

@@ -58,24 +58,27 @@ Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
 GRADES: tuple[tuple[Grade, float], ...] = (
     ("good", 0.1),
-    ("inaccuracy", 5.0),
-    ("mistake", 10.0),
-    ("blunder", 20.0),
+    ("inaccuracy", 3.0),
+    ("mistake", 8.5),
+    ("blunder", 19.5),
 )
 """The lowest cost of each grade: a move is "best" at cost 0 (the computer's, or
-one worth as much), "good" below 5 points, an "inaccuracy" from 5 (about two
-moves' points), a "mistake" from 10 (a line of five), a "blunder" from 20
+one worth as much), "good" below 3 points, an "inaccuracy" from 3, a "mistake"
+from 8.5, a "blunder" from 19.5: the costs (to the half point) from which
+the play-outs of the fit games measured a mean loss of 5, 10 and 20 points
 (docs/review.md)."""
 
 HORIZON = 20
 """The points to come are those of this many moves (docs/review.md)."""
-KNOTS: tuple[int, ...] = (20, 28, 36, 50)
+KNOTS: tuple[int, ...] = (8, 16, 24, 32, 40)
 """The free-cell counts at which ``LEVEL`` and ``SLOPE`` are given (linear between,
 constant beyond the ends)."""
-LEVEL: tuple[float, ...] = (2.0, 43.0, 75.0, 75.0)
-"""Points to come of a board with no line potential, by free cells (``KNOTS``), fitted."""
-SLOPE: tuple[float, ...] = (0.438, 0.38, 0.0, 0.106)
-"""Points to come per unit of line potential, by free cells (``KNOTS``), fitted."""
+LEVEL: tuple[float, ...] = (0.0, 17.9, 43.4, 63.7, 67.9)
+"""Points to come of a board with no line potential, by free cells (``KNOTS``):
+fitted on play-outs of positions of the fit games, never falling as cells free up."""
+SLOPE: tuple[float, ...] = (0.329, 0.553, 0.264, 0.186, 0.058)
+"""Points to come per unit of line potential, by free cells (``KNOTS``): fitted on
+the measured loss of pairs of moves of the fit games."""
 ACCURACY_SCALE = 10.0
 """The cost (points) at which a move's accuracy is 50 % (``accuracy``)."""
 
@@ -115,7 +118,7 @@ def features(board: Sequence[int], line: int) -> tuple[float, float, float]:
 
     >>> level, slope, potential = features([0] * 81, 5)
     >>> level, potential
-    (75.0, 0.0)
+    (67.9, 0.0)
     """
     free = board.count(0)
     potential = evaluate(board, tables(line)) - FREE * free
@@ -133,8 +136,8 @@ def knot_weights(free: int) -> tuple[float, ...]:
     """The weight of each of ``KNOTS`` at ``free`` cells (linear between two
     knots, all on the nearest end beyond them); they add up to 1.
 
-    >>> knot_weights(32), knot_weights(5), knot_weights(60)
-    ((0.0, 0.5, 0.5, 0.0), (1.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    >>> knot_weights(28), knot_weights(5), knot_weights(60)
+    ((0.0, 0.0, 0.5, 0.5, 0.0), (1.0, 0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0, 1.0))
     """
     weights = [0.0] * len(KNOTS)
     if free <= KNOTS[0]:

@@ -4,7 +4,8 @@
 //   M               the game window       O        the Options window
 //   H               a hint
 //   F1, ?           help                  Escape   closes a window (the browser's <dialog>), else deselects the ball
-//   in the replay viewer: ←/→ a move back or on, Home/End the start or the end
+//   in the replay viewer: ←/→ a move back or on, Home/End the start or the end;
+//   opened at a move of the game review: Shift+←/→ the previous or the next mistake
 //   in the game-over window's name field: Enter saves the name (instead of closing the window)
 //
 // The board's own keys (arrows, Home/End, PageUp/PageDown, Enter, Space) are
@@ -33,7 +34,8 @@ import { newGameAsked, undo } from "./play.js";
 import { showHelp } from "./help.js";
 import { openOptions } from "./options.js";
 import { isWatching, requestHint, stopWatching } from "./assist.js";
-import { moveReplay } from "./replay.js";
+import { moveReplay, reviewedOpen } from "./replay.js";
+import { stepReviewed } from "./review.js";
 import { saveName } from "./gameover.js";
 import { openMenu } from "./menus.js";
 
@@ -92,6 +94,11 @@ function onReplayKey(event) {
   if (!replayOnTop()) return;
   if (/** @type {Element} */ (event.target).closest?.("[role=grid], input, select")) return; // their own keys
   if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.shiftKey && (event.key === "ArrowLeft" || event.key === "ArrowRight") && reviewedOpen()) {
+    event.preventDefault();
+    if (!event.repeat) stepReviewed(event.key === "ArrowRight" ? 1 : -1);
+    return;
+  }
   const where = REPLAY_KEYS[event.key];
   if (where === undefined) return;
   event.preventDefault();

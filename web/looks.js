@@ -159,7 +159,7 @@ export const PALETTES = Object.freeze({
   }),
   classic: Object.freeze({
     // the Lines 98 colours: red, green, blue, yellow, magenta, cyan and brown
-    balls: [null, "#e8201c", "#1aa21a", "#2438e8", "#f2e11a", "#c21fc2", "#1fc7d4", "#9a4a1c"],
+    balls: [null, "#e8201c", "#16a04a", "#2438e8", "#f2e11a", "#c21fc2", "#1fc7d4", "#5a3010"],
     page: "#008080",
     scheme: "light",
     board: "bevel",

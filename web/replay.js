@@ -244,6 +244,11 @@ export async function openReplayAt(code, index, review) {
   return opened;
 }
 
+/** True while the viewer shows a game opened from the review at one of its moves (its marks kept for that move). */
+export function reviewedOpen() {
+  return view.review !== null;
+}
+
 /** Review the game shown (#replay-review): the review window opens on it. */
 export function reviewReplay() {
   if (!view.frames || !view.code) return false;

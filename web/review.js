@@ -5,14 +5,24 @@
 // viewer with the played and the better move marked (replay.js
 // openReplayAt, handed over by main.js).
 //
-// The game being played is reviewed while it is played, one move at a time
-// in the engine's idle time: a step starts only when the page is visible,
-// the engine has no request waiting and the game has not changed for
-// IDLE_MS, so a move waits at most for one move's review; nothing runs while
-// the page is hidden. At game over the review is then (nearly) ready. Any
-// other game (the replay viewer's: a ranking entry, a link) is reviewed on
-// demand, CHUNK moves a request, the progress and the summary filling in as
-// the moves are known; closing the window stops the work.
+// The game being played is reviewed while it is played, one move a step in
+// the engine's idle time. The engine answers one request at a time, so a
+// move asked for while a step runs waits for it: a step therefore starts
+// only when the player is not about to move. That is, the page is visible,
+// the review window is closed, the engine has no request waiting, the board
+// is not busy (no move animating), no ball is selected (the player is in the
+// middle of a move), the computer does not play, and for IDLE_MS neither the
+// game changed nor the player tapped or pressed a key. The step's second
+// request is not sent when something else was asked for meanwhile. So a move
+// waits at most for the rest of one move's review, and only when the player
+// taps a ball and its target within that time after a pause. Nothing runs
+// while the page is hidden. At game over the review is then (nearly) ready;
+// a finished game (also one on the board after a reload: the last finished
+// game's review is recomputed so, never stored) is reviewed without waiting
+// for the player's hands, as there is no move to delay.
+// Any other game (the replay viewer's: a ranking entry, a link) is reviewed
+// on demand, CHUNK moves a request, the progress and the summary filling in
+// as the moves are known; closing the window stops the work.
 //
 // The numbers are the engine's: the cost and grade of each move and its
 // share of the accuracy (the game's accuracy is their mean, docs/review.md).
@@ -30,7 +40,7 @@ import {
 
 /** Moves per request of an on-demand review. */
 const CHUNK = 3;
-/** How long the game must stay unchanged before a background step (ms). */
+/** How long the game and the player's hands must stay still before a background step (ms). */
 const IDLE_MS = 1200;
 /** How many costliest moves the summary names. */
 const COSTLIEST = 3;
@@ -70,6 +80,8 @@ const live = { id: null, judged: [] };
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let idleTimer;
 let stepping = false;
+/** performance.now() of the player's last tap or key. */
+let lastInput = -Infinity;
 
 /**
  * The game in the review window: its replay `code`, replay_decode's `frames`
@@ -120,33 +132,54 @@ function scheduleIdle(ms = IDLE_MS) {
   idleTimer = setTimeout(idleStep, ms);
 }
 
+/**
+ * Why a background step must wait now: the ms to wait, or 0 when it may run.
+ * (Checked before each of a step's requests: the engine answers one at a time.)
+ * A finished game has no move to keep waiting: only a request does.
+ */
+function mustWait() {
+  if (engine.pending.size > 0 || reviewOpen() || app.busy > 0) return IDLE_MS;
+  if (current()?.over) return 0;
+  if (app.selected !== null || app.help === "watch") return IDLE_MS;
+  return Math.max(0, Math.ceil(lastInput + IDLE_MS - performance.now()));
+}
+
 /** One move of the game in play reviewed, when nothing else waits for the engine. */
 async function idleStep() {
   if (stepping || document.hidden || !engineReady()) return;
-  if (engine.pending.size > 0 || reviewOpen()) {
-    scheduleIdle();
+  const wait = mustWait();
+  if (wait > 0) {
+    scheduleIdle(wait);
     return;
   }
   const state = current();
   const history = liveFor(state);
   if (!state || !history || live.judged.length >= history.length) return;
   const start = live.judged.length;
+  // a move a step, also once the game is over: a new game asked for waits for one move's review at most
+  const count = 1;
   stepping = true;
+  let next = 50;
   try {
     /** @type {KnownGame} */
     const game = { deal: state.deal, line: state.line,
-      history: /** @type {[number, number][]} */ (history.slice(0, start + 1)), rule: state.rule };
+      history: /** @type {[number, number][]} */ (history.slice(0, start + count)), rule: state.rule };
     const code = await them().share.replayCode(game);
-    if (!code) return;
-    const reply = await reviewMoves(code, start, 1);
-    if (reply.ok && current()?.id === live.id && live.judged.length === start) {
+    if (!code) {
+      next = IDLE_MS;
+      return;
+    }
+    if (document.hidden || mustWait() > 0 || current()?.id !== live.id) return; // the player came first
+    const reply = await reviewMoves(code, start, count);
+    if (!reply.ok) next = IDLE_MS; // never a tight loop on a refused step
+    else if (current()?.id === live.id && live.judged.length === start) {
       live.judged.push(...reply.result.moves);
       liveFor(current()); // a move undone meanwhile drops it again
     }
   } finally {
     stepping = false;
+    scheduleIdle(next);
   }
-  scheduleIdle(50);
 }
 
 /**
@@ -325,6 +358,10 @@ export function installReview(collaborators) {
   others = collaborators;
   installReviewWindow(closed);
   on("state", () => scheduleIdle());
+  // the player's hands: a tap or a key puts the next step off by IDLE_MS
+  for (const type of ["pointerdown", "keydown"]) {
+    window.addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
   on("over", (/** @type {{state?: State}} */ { state }) => {
     $("go-review").hidden = !Array.isArray(state?.save?.history);
   });

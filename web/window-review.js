@@ -14,6 +14,7 @@
 import { $, el } from "./dom.js";
 import { openWindow } from "./windows.js";
 import { t, formatNumber } from "./i18n.js";
+import { onLook } from "./looks.js";
 
 /** The grades, best first (kugler_core.review.Grade). */
 export const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
@@ -24,6 +25,12 @@ const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 
 /** What the graph shows: its moves and its marks. @type {{moves: number, marks: Mark[]}} */
 let plotted = { moves: 0, marks: [] };
+
+/** The last graph drawn, drawn again in the colours of another look. @type {Parameters<typeof drawReviewGraph>[0] | null} */
+let graphed = null;
+onLook(() => {
+  if (graphed && dialog().open) drawReviewGraph(graphed);
+});
 
 function dialog() {
   return /** @type {HTMLDialogElement} */ ($("review-window"));
@@ -121,6 +128,7 @@ export function showReviewMoves(moves) {
  * @param {{points: number[], free: number[], cells: number, marks: Mark[]}} graph
  */
 export function drawReviewGraph({ points, free, cells, marks }) {
+  graphed = { points, free, cells, marks };
   const canvas = /** @type {HTMLCanvasElement} */ ($("review-graph"));
   const ratio = globalThis.devicePixelRatio || 1;
   const width = Math.max(200, canvas.clientWidth || 300);
@@ -131,20 +139,23 @@ export function drawReviewGraph({ points, free, cells, marks }) {
   if (!ctx) return;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
+  // the look's colours (looks.css); a change of look draws the graph again (onLook above)
+  const style = getComputedStyle(canvas);
+  const colour = (/** @type {string} */ name) => style.getPropertyValue(name).trim();
   const moves = Math.max(1, points.length - 1);
   const top = Math.max(10, ...points);
   const x = (/** @type {number} */ i) => 4 + (i / moves) * (width - 8);
   const yPoints = (/** @type {number} */ p) => height - 4 - (p / top) * (height - 18);
   const yFree = (/** @type {number} */ f) => height - 4 - (f / Math.max(1, cells)) * (height - 18);
   // free cells: a filled area
-  ctx.fillStyle = "rgba(92, 194, 242, 0.2)";
+  ctx.fillStyle = colour("--graph-free-area");
   ctx.beginPath();
   ctx.moveTo(x(0), height - 4);
   free.forEach((f, i) => ctx.lineTo(x(i), yFree(f)));
   ctx.lineTo(x(free.length - 1), height - 4);
   ctx.closePath();
   ctx.fill();
-  ctx.strokeStyle = "#5cc2f2";
+  ctx.strokeStyle = colour("--graph-free");
   ctx.lineWidth = 1;
   ctx.setLineDash([4, 3]);
   ctx.beginPath();
@@ -152,7 +163,7 @@ export function drawReviewGraph({ points, free, cells, marks }) {
   ctx.stroke();
   ctx.setLineDash([]);
   // points: a solid line
-  ctx.strokeStyle = "#ffe9a3";
+  ctx.strokeStyle = colour("--graph-points");
   ctx.lineWidth = 2;
   ctx.beginPath();
   points.forEach((p, i) => (i ? ctx.lineTo(x(i), yPoints(p)) : ctx.moveTo(x(i), yPoints(p))));
@@ -164,16 +175,16 @@ export function drawReviewGraph({ points, free, cells, marks }) {
     const cy = 8;
     ctx.beginPath();
     if (m.grade === "inaccuracy") {
-      ctx.fillStyle = "#f4d03a";
+      ctx.fillStyle = colour("--grade-inaccuracy");
       ctx.arc(cx, cy, 2.5, 0, Math.PI * 2);
     } else if (m.grade === "mistake") {
-      ctx.fillStyle = "#ff9a5c";
+      ctx.fillStyle = colour("--grade-mistake");
       ctx.moveTo(cx, cy - 5);
       ctx.lineTo(cx + 5, cy + 4);
       ctx.lineTo(cx - 5, cy + 4);
       ctx.closePath();
     } else {
-      ctx.fillStyle = "#ff5a4a";
+      ctx.fillStyle = colour("--grade-blunder");
       ctx.moveTo(cx, cy - 7);
       ctx.lineTo(cx + 6, cy);
       ctx.lineTo(cx, cy + 7);
@@ -182,12 +193,14 @@ export function drawReviewGraph({ points, free, cells, marks }) {
     }
     ctx.fill();
     if (m.grade !== "inaccuracy") {
-      ctx.strokeStyle = "rgba(255, 90, 74, 0.45)";
+      ctx.strokeStyle = colour(`--grade-${m.grade}`);
+      ctx.globalAlpha = 0.45;
       ctx.lineWidth = 1;
       ctx.beginPath();
       ctx.moveTo(cx, cy + 6);
       ctx.lineTo(cx, height - 4);
       ctx.stroke();
+      ctx.globalAlpha = 1;
     }
   }
   plotted = { moves, marks: marks.filter((m) => MARKED.has(m.grade)) };

@@ -92,6 +92,37 @@ def delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> flo
     return math.dist(lab(a), lab(b))
 
 
+# Dichromacy as Machado, Oliveira and Fernandes (2009) simulate it at full
+# severity: a 3x3 matrix on linear RGB.
+DICHROMACY = {
+    "protanopia": ((0.152286, 1.052583, -0.204868),
+                   (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968),
+                     (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779),
+                   (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+
+# ΔE76 between any two balls as a dichromat sees them: at least about four
+# just noticeable differences (the symbols, on by default in the high-contrast
+# look and a choice in every look, tell apart what colour alone cannot).
+BALL_APART_DICHROMAT = 9.0
+
+
+def simulate(rgb: tuple[float, float, float], kind: str) -> tuple[float, float, float]:
+    """The sRGB colour a viewer with `kind` of dichromacy sees for `rgb`."""
+    linear = [_linear(v) for v in rgb]
+    out = []
+    for row in DICHROMACY[kind]:
+        v = min(1.0, max(0.0, sum(m * c for m, c in zip(row, linear, strict=True))))
+        v = 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+        out.append(255 * v)
+    return out[0], out[1], out[2]
+
+
 # -- the canvas ----------------------------------------------------------------
 
 # The mean colour of the disc of radius `part` times the ball's radius around a
@@ -271,6 +302,62 @@ def test_the_seven_balls_stay_apart_in_every_look(context: Any, page: Any, site:
       getComputedStyle(document.documentElement).getPropertyValue(`--c${n}`).trim())""")
     palette = page.evaluate(f"() => kuglerInline.looks.PALETTES.{look}.balls.slice(1)")
     assert css == palette
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_the_seven_balls_stay_apart_for_colour_blind_eyes(context: Any, page: Any, site: Any,
+                                                         look: str) -> None:
+    """Under simulated protanopia, deuteranopia and tritanopia, symbols off."""
+    seed_storage(context, {GAME_KEY: game_doc(SEVEN_ROWS),
+                           SETTINGS_KEY: settings(look, symbols=False)})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_selector(f"html[data-look={look}]")
+    balls = ball_colours(page)
+    for kind in DICHROMACY:
+        seen = {color: simulate(rgb, kind) for color, rgb in balls.items()}
+        pairs = {(a, b): delta_e(seen[a], seen[b]) for a in seen for b in seen if a < b}
+        closest = min(pairs, key=lambda p: pairs[p])
+        assert pairs[closest] >= BALL_APART_DICHROMAT, (look, kind, closest, pairs[closest])
+
+
+# The review's graph (#review-graph: its lines and its marks of each grade on
+# the graph's background, over the window) and the key to the reviewed move's
+# two looks (on the window): non-text contrast, WCAG 1.4.11.
+REVIEW_COLOURS = {
+    "--graph-bg": ["--graph-points", "--graph-free", "--grade-inaccuracy", "--grade-mistake",
+                   "--grade-blunder"],
+    None: ["--review-played", "--review-better"],
+}
+
+SOLID = """([under, over]) => {
+  const ctx = Object.assign(document.createElement("canvas"), { width: 1, height: 1 })
+    .getContext("2d");
+  const style = getComputedStyle(document.getElementById("review-graph"));
+  for (const name of ["--window-1", ...under, over]) {
+    if (!name) continue;
+    ctx.fillStyle = style.getPropertyValue(name).trim();
+    ctx.fillRect(0, 0, 1, 1);
+  }
+  return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+}"""
+"""The colour the eye sees of the custom properties `under` painted in turn
+over the window's background, then `over` (null: none)."""
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_the_review_graph_and_key_stand_out_in_every_look(context: Any, page: Any, site: Any,
+                                                          look: str) -> None:
+    seed_storage(context, {SETTINGS_KEY: settings(look)})
+    page.goto(site.url)
+    page.wait_for_selector(f"html[data-look={look}]", state="attached", timeout=BOOT_TIMEOUT)
+    for ground, names in REVIEW_COLOURS.items():
+        under = [ground] if ground else []
+        back = page.evaluate(SOLID, [under, None])
+        for name in names:
+            ink = page.evaluate(SOLID, [under, name])
+            assert contrast(ink, back) >= 3, (look, name, ink, back)
 
 
 def test_every_look_defines_every_colour(page: Any, site: Any) -> None:

@@ -55,8 +55,10 @@ def drawn_marks(page: Any) -> set[int]:
     next_frames(page)
     cells = board(page)
     empty = [i for i in range(81) if not cells[i]]
-    looks = dict(zip(empty, page.evaluate(f"cells => cells.map(({CELL_PIXELS}))", empty),
-                     strict=True))
+    # one JSON text: Playwright hands a large array over element by element (20 s and more)
+    pixels = json.loads(page.evaluate(
+        f"cells => JSON.stringify(cells.map(({CELL_PIXELS})))", empty))
+    looks = dict(zip(empty, pixels, strict=True))
     plain = {}
     for shade in (0, 1):
         same = [tuple(p) for i, p in looks.items() if (i // 9 + i % 9) % 2 == shade]

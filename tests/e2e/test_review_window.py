@@ -151,3 +151,29 @@ def test_no_violations_in_the_review_window(context: Any, page: Any, site: Any,
         page.wait_for_selector(f"{REPLAY}[open][data-ready]")
         problems += audit(page, "a reviewed move")
     assert problems == [], "\n".join(problems)
+
+
+def test_shift_and_the_arrows_go_to_the_next_and_the_previous_mistake(
+        page: Any, site: Any) -> None:
+    _, _, moves, expected = game_with_mistakes()
+    serious = [m["index"] for m in expected if m["grade"] in SERIOUS]
+    moves = moves[:serious[1] + 2]  # a game that ends just after its second mistake
+    page.goto(site.url + "#replay=" + encode(4242, 5, moves, 2))
+    wait_ready(page)
+    page.wait_for_selector(f"{REPLAY}[open][data-ready]", timeout=BOOT_TIMEOUT)
+    page.click("#replay-review")
+    wait_reviewed(page, len(moves))
+    page.click(f"#review-moves button[data-move='{serious[0]}']")
+    page.wait_for_selector(f"{REPLAY}[open][data-ready][data-move='{serious[0]}']")
+    assert page.get_attribute("#review-next", "aria-keyshortcuts") == "Shift+ArrowRight"
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_selector(f"{REPLAY}[data-ready][data-move='{serious[1]}']")
+    assert marked(page, "played") == sorted(tuple(c) for c in expected[serious[1]]["played"])
+    assert marked(page, "better") == sorted(tuple(c) for c in expected[serious[1]]["best"])
+    # the arrow alone still steps one move, and the marks stay with their move
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"{REPLAY}[data-ready][data-move='{serious[1] - 1}']")
+    assert marked(page, "played") == []
+    page.keyboard.press("Shift+ArrowLeft")
+    page.wait_for_selector(f"{REPLAY}[data-ready][data-move='{serious[0]}']")
+    assert marked(page, "played") == sorted(tuple(c) for c in expected[serious[0]]["played"])

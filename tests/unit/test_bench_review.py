@@ -45,3 +45,18 @@ def test_parts_are_the_worth_the_review_gives() -> None:
             in zip(review.LEVEL, review.SLOPE, p["level"], p["slope"], strict=True))
         if all(review.value(board, 5) > 0 for _, _, board in review.outcomes(view, move)):
             assert abs(review.worth(view, move) - expected) < 1e-6
+
+
+def test_the_level_is_fitted_on_positions_of_the_fit_games_only() -> None:
+    rows = []
+    for kind, deal in (("fit", bench.FIT_DEALS), ("honest", bench.HONEST_DEALS)):
+        for n, (view, move, _) in enumerate(itertools.islice(
+                bench.mistaken_game(deal, 0.5), 12)):
+            rows.append({"set": kind, "deal": deal, "move": n, "board": list(view.board),
+                         "next": list(view.next), "landing": list(view.landing),
+                         "line": view.line, "played": list(move), "best": list(move)})
+    honest = {tuple(r["board"]) for r in rows if r["set"] == "honest"}
+    found = bench.level_positions(rows)
+    assert found and not honest & set(found)
+    assert [b.count(0) for b in found] == sorted(b.count(0) for b in found)
+    assert sum(1 for b in found if b.count(0) > bench.LEVEL_FREE) <= bench.LEVEL_OPEN

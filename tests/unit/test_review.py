@@ -8,9 +8,11 @@ from kugler_core.board import from_text, index
 from kugler_core.player import View, choose
 from kugler_core.review import (
     GRADES,
+    LEVEL,
     accuracy,
     grade,
     judge,
+    knot_weights,
     outcomes,
     review,
     value,
@@ -130,3 +132,36 @@ def test_a_review_in_chunks_is_the_review_whole() -> None:
     assert len(whole) == 3
     assert review(42, 5, moves, 2, 0, 1) + review(42, 5, moves, 2, 1, 5) == whole
     assert review(42, 5, moves, 2, 3) == []
+
+
+# a line of 5 in hand, (0, 8) to (0, 4), on a board with 13 free cells
+CROWDED_LINE_IN_HAND = """
+1111....1
+234567234
+567234567
+723456723
+.........
+456723456
+234567234
+672345672
+345672345
+"""
+
+
+def test_a_line_left_standing_on_a_crowded_board_is_a_mistake() -> None:
+    """With 13 cells free a line in hand is the game's room: leaving it for later
+    costs at least a line's points (a four kept standing is not worth them)."""
+    v = view(CROWDED_LINE_IN_HAND, (2, 3, 4), [(4, 0), (4, 1), (4, 2)])
+    assert choose(v, "quick") == (index((0, 8)), index((0, 4)))
+    for kept in [(4, 8), (4, 5)]:
+        judged = judge(v, (index((0, 8)), index(kept)))
+        assert judged.cost >= 9.0 and judged.grade in ("mistake", "blunder")
+
+
+@pytest.mark.parametrize("free", range(81))
+def test_the_level_of_the_points_to_come_never_falls_as_cells_free_up(free: int) -> None:
+    def level(n: int) -> float:
+        return sum(w * v for w, v in zip(knot_weights(n), LEVEL, strict=True))
+
+    assert level(free) <= level(free + 1)
+    assert level(0) == 0.0
