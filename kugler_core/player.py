@@ -111,7 +111,7 @@ class Effort:
     to each of the ``learned_replies`` best replies by ``rank`` (the best of
     them is the reply), ``learned_root`` to each candidate's board right
     after it. 0 for both strengths unless docs/player.md says otherwise
-    (rows 57-60).
+    (rows 57-62).
     """
 
     __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_replies",

@@ -22,7 +22,8 @@
 // for the player's hands, as there is no move to delay.
 // Any other game (the replay viewer's: a ranking entry, a link) is reviewed
 // on demand, CHUNK moves a request, the progress and the summary filling in
-// as the moves are known; closing the window stops the work.
+// as the moves are known; closing the window stops the work, hiding the
+// page pauses it.
 //
 // The numbers are the engine's: the cost and grade of each move and its
 // share of the accuracy (the game's accuracy is their mean, docs/review.md).
@@ -228,12 +229,26 @@ function render() {
   });
 }
 
-/** Review the moves of the game shown not known yet, CHUNK at a time, while the window stays open. */
+/** Resolves once the page is visible again. */
+function seenAgain() {
+  return new Promise((resolve) => {
+    const seen = () => {
+      if (document.hidden) return;
+      document.removeEventListener("visibilitychange", seen);
+      resolve(undefined);
+    };
+    document.addEventListener("visibilitychange", seen);
+  });
+}
+
+/** Review the moves of the game shown not known yet, CHUNK at a time, while the window stays open and the page is seen. */
 async function runReview() {
   shown.run += 1;
   const run = shown.run;
   const code = shown.code;
   while (code && run === shown.run && shown.judged.length < shown.total) {
+    if (document.hidden) await seenAgain(); // no work while the page is hidden
+    if (run !== shown.run) return;
     const reply = await reviewMoves(code, shown.judged.length, CHUNK);
     if (run !== shown.run) return;
     if (!reply.ok) break;

@@ -2,6 +2,8 @@
 Chromium: it never starts while the player is in the middle of a move (a ball
 selected) nor while the page is hidden, and it goes on once the player pauses.
 
+A game reviewed on demand (a link's) pauses while the page is hidden.
+
 The last finished game, still on the board after a reload, is reviewed again
 in the background: its review window opens complete, nothing left to ask.
 
@@ -14,8 +16,20 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from helpers import GAME_KEY, board, move, open_game, reachable, seed_storage, tap, wait_ready
+from helpers import (
+    BOOT_TIMEOUT,
+    GAME_KEY,
+    board,
+    move,
+    open_game,
+    reachable,
+    seed_storage,
+    tap,
+    wait_ready,
+)
 from test_replay_viewer import nearly_finished, rc
+
+from kugler_core.replay import encode
 
 # Before any page script: the requests posted to the worker and the replies, in
 # order; with each request, whether a ball was selected and the page hidden then.
@@ -143,3 +157,22 @@ def test_the_finished_games_review_is_ready_again_after_a_reload(
     assert page.eval_on_selector("#review-progress", "e => [e.value, e.max]") == [
         len(moves), len(moves)]
     assert asked(page, "review") == asked_before, "the player waits for the review again"
+
+
+def test_a_review_on_demand_pauses_while_the_page_is_hidden(
+        context: Any, page: Any, site: Any) -> None:
+    moves = nearly_finished(deal=4242, seed=3)[3]
+    context.add_init_script(WATCH)
+    page.goto(site.url + "#replay=" + encode(4242, 5, moves, 2))
+    wait_ready(page)
+    page.wait_for_selector("dialog#replay-window[open][data-ready]", timeout=BOOT_TIMEOUT)
+    page.click("#replay-review")
+    wait_asked(page, "review", 1)
+    page.evaluate(SET_HIDDEN, True)
+    time.sleep(STILL)
+    assert page.get_attribute("dialog#review-window", "data-done") is None
+    page.evaluate(SET_HIDDEN, False)
+    page.wait_for_selector("dialog#review-window[open][data-done]", timeout=240_000)
+    hidden = [e for e in page.evaluate("window.__engineLog")
+              if e[0] == "ask" and e[2] == "review" and e[4]]
+    assert hidden == [], "the review went on while the page was hidden"
