@@ -10,12 +10,24 @@ import { t, formatNumber, colorName } from "./i18n.js";
 let shownScore = 0;
 
 /**
+ * Show `text` in the bar's number `el`, with its number of characters as
+ * --chars: the side panel's figures are as large as its width holds them
+ * (style.css).
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function showFigure(el, text) {
+  el.textContent = text;
+  el.style.setProperty("--chars", String(text.length));
+}
+
+/**
  * Show a state's numbers (or the stored game's, before the engine is ready).
  * @param {Partial<import("./types").State>} view
  */
 export function showBar(view) {
   const score = view.score ?? 0;
-  $("score").textContent = formatNumber(score);
+  showFigure($("score"), formatNumber(score));
   if (score > shownScore && app.started && !reducedMotion()) {
     const el = $("score");
     el.classList.remove("bump");
@@ -72,7 +84,7 @@ export function showRecord(line) {
   const state = app.state;
   const playing = Boolean(state && app.started && state.line === line);
   const live = playing && state?.counts_for_record ? state.score : 0;
-  $("record").textContent = formatNumber(Math.max(record, live));
+  showFigure($("record"), formatNumber(Math.max(record, live)));
   $("record-help").hidden = !(playing && state?.counts_for_record === false);
 }
 
