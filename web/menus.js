@@ -1,5 +1,5 @@
 // The bar's buttons and the game window's menu (input layer): Undo, the menu,
-// Hint and watch mode's control in the bar; new game, the same deal again,
+// Hint, watch mode's control and the last game's review in the bar; new game, the same deal again,
 // the variant, statistics, ranking, help, language, watch, options, the deal
 // of the day and the share line's copy button in the game window; the
 // language window's choices. Each only tells a feature (or a window) what
@@ -18,6 +18,7 @@ import { chooseLanguage, openOptions } from "./options.js";
 import { requestHint, setWatchSpeed, startWatching, stopWatching, toggleWatchPause } from "./assist.js";
 import { playDaily } from "./daily.js";
 import { shareDeal } from "./share.js";
+import { reviewLastGame } from "./review.js";
 
 /** Open the game window («Spil», #menu and the key M) with the bar's numbers and the variant up to date. */
 export function openMenu() {
@@ -69,6 +70,7 @@ export function installMenus() {
   click("hint", () => requestHint());
   click("watch-stop", () => stopWatching());
   click("watch-pause", () => toggleWatchPause());
+  click("last-review-open", () => reviewLastGame());
   $("watch-speed").addEventListener("change", (event) => setWatchSpeed(/** @type {HTMLSelectElement} */ (event.target).value));
   // the game window
   click("new-game", () => newGameAsked());

@@ -20,6 +20,10 @@
 // a finished game (also one on the board after a reload: the last finished
 // game's review is recomputed so, never stored) is reviewed without waiting
 // for the player's hands, as there is no move to delay.
+// The last finished game stays known after a new game begins: its review
+// is finished first in the same idle time, and its summary shows in the
+// side panel (last-review.js) once every move is judged; kept in memory
+// only (a reload while a new game is played forgets it).
 // Any other game (the replay viewer's: a ranking entry, a link) is reviewed
 // on demand, CHUNK moves a request, the progress and the summary filling in
 // as the moves are known; closing the window stops the work, hiding the
@@ -38,6 +42,7 @@ import {
   GRADES, drawReviewGraph, installReviewWindow, openReviewWindow, reopenReviewWindow,
   reviewOpen, showReviewMoves, showReviewProgress, showReviewSummary,
 } from "./window-review.js";
+import { installLastReview, showLastReview } from "./last-review.js";
 
 /** Moves per request of an on-demand review. */
 const CHUNK = 3;
@@ -51,6 +56,7 @@ const SERIOUS = new Set(["mistake", "blunder"]);
 /** @typedef {import("./types").ReplayFrame} ReplayFrame */
 /** @typedef {import("./types").State} State */
 /** @typedef {import("./types").ReplayGame} KnownGame */
+/** @typedef {{deal: number, line: number, rule: number, history: [number, number][]}} PlayedGame  a game with its moves as a list */
 /** @typedef {{played: number[], better: number[], text: string, prev: boolean, next: boolean}} MoveMarks */
 /**
  * The other features this one calls, handed over by main.js.
@@ -78,6 +84,13 @@ function them() {
  * @type {{id: string | null, judged: Judged[]}}
  */
 const live = { id: null, judged: [] };
+/**
+ * The last finished game: its id, its moves, its points and its moves
+ * judged so far (the same list as `live`'s while it is the game on the
+ * board, so the background review fills both).
+ * @type {{id: string | null, game: PlayedGame | null, points: number, judged: Judged[]}}
+ */
+const last = { id: null, game: null, points: 0, judged: [] };
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let idleTimer;
 let stepping = false;
@@ -145,7 +158,29 @@ function mustWait() {
   return Math.max(0, Math.ceil(lastInput + IDLE_MS - performance.now()));
 }
 
-/** One move of the game in play reviewed, when nothing else waits for the engine. */
+/**
+ * The game to review next in the background: the last finished game while
+ * its review is not complete and it is no longer on the board, else the
+ * game on the board; its moves and the list its judged moves go to.
+ * @returns {{game: PlayedGame, judged: Judged[]} | null}
+ */
+function backgroundGame() {
+  const state = current();
+  if (last.game && last.id !== state?.id && last.judged.length < last.game.history.length) {
+    return { game: last.game, judged: last.judged };
+  }
+  const history = liveFor(state);
+  if (!state || !history) return null;
+  return { game: { deal: state.deal, line: state.line,
+    history: /** @type {[number, number][]} */ (history), rule: state.rule }, judged: live.judged };
+}
+
+/** True while `judged` is the list of a game the background review works for. */
+function stillWanted(/** @type {Judged[]} */ judged) {
+  return judged === last.judged || (judged === live.judged && current()?.id === live.id);
+}
+
+/** One move of the last finished game or the game in play reviewed, when nothing else waits for the engine. */
 async function idleStep() {
   if (stepping || document.hidden || !engineReady()) return;
   const wait = mustWait();
@@ -153,34 +188,89 @@ async function idleStep() {
     scheduleIdle(wait);
     return;
   }
-  const state = current();
-  const history = liveFor(state);
-  if (!state || !history || live.judged.length >= history.length) return;
-  const start = live.judged.length;
+  const target = backgroundGame();
+  if (!target || target.judged.length >= target.game.history.length) return;
+  const { game: whole, judged } = target;
+  const start = judged.length;
   // a move a step, also once the game is over: a new game asked for waits for one move's review at most
   const count = 1;
   stepping = true;
   let next = 50;
   try {
-    /** @type {KnownGame} */
-    const game = { deal: state.deal, line: state.line,
-      history: /** @type {[number, number][]} */ (history.slice(0, start + count)), rule: state.rule };
+    /** @type {PlayedGame} */
+    const game = { ...whole, history: whole.history.slice(0, start + count) };
     const code = await them().share.replayCode(game);
     if (!code) {
       next = IDLE_MS;
       return;
     }
-    if (document.hidden || mustWait() > 0 || current()?.id !== live.id) return; // the player came first
+    if (document.hidden || mustWait() > 0 || !stillWanted(judged)) return; // the player came first
     const reply = await reviewMoves(code, start, count);
     if (!reply.ok) next = IDLE_MS; // never a tight loop on a refused step
-    else if (current()?.id === live.id && live.judged.length === start) {
-      live.judged.push(...reply.result.moves);
+    else if (stillWanted(judged) && judged.length === start) {
+      judged.push(...reply.result.moves);
       liveFor(current()); // a move undone meanwhile drops it again
+      if (judged === last.judged) showLast();
     }
   } finally {
     stepping = false;
     scheduleIdle(next);
   }
+}
+
+/**
+ * The number of moves of each grade, the accuracy (the mean of the moves'
+ * shares, docs/review.md; null with no move) and the points lost of `judged`.
+ * @param {Judged[]} judged
+ */
+function summarize(judged) {
+  /** @type {Record<string, number>} */
+  const counts = Object.fromEntries(GRADES.map((g) => [g, 0]));
+  let lost = 0;
+  let share = 0;
+  for (const m of judged) {
+    counts[m.grade] += 1;
+    lost += m.cost;
+    share += m.accuracy;
+  }
+  return { counts, lost, accuracy: judged.length ? share / judged.length : null };
+}
+
+/** The last finished game's summary in the side panel, once every move of it is judged. */
+function showLast() {
+  const game = last.game;
+  const { counts, accuracy } = summarize(last.judged);
+  if (!game || accuracy === null || last.judged.length < game.history.length) {
+    showLastReview(null);
+    return;
+  }
+  showLastReview({ points: last.points, moves: game.history.length, accuracy, counts });
+}
+
+/**
+ * Follow the game on the board: a game that ends becomes the last finished
+ * game (its summary shows once its review is complete); one taken back
+ * into play (undone) is not finished any more.
+ * @param {State | null | undefined} state
+ */
+function followFinished(state) {
+  if (!state) return;
+  if (!state.over) {
+    if (last.id === state.id) {
+      Object.assign(last, { id: null, game: null, points: 0, judged: [] });
+      showLast();
+    }
+    return;
+  }
+  const history = liveFor(state);
+  if (!history || history.length === 0) return;
+  if (last.id === state.id && last.game?.history.length === history.length) return;
+  last.id = state.id;
+  last.game = { deal: state.deal, line: state.line,
+    history: /** @type {[number, number][]} */ (history.slice()), rule: state.rule };
+  last.points = state.score;
+  last.judged = live.judged; // the background review goes on filling it
+  showLast();
 }
 
 /**
@@ -204,21 +294,13 @@ function words(m, key = "reviewMoveWords") {
 /** The window's numbers for the moves known so far. */
 function render() {
   const judged = shown.judged;
-  /** @type {Record<string, number>} */
-  const counts = Object.fromEntries(GRADES.map((g) => [g, 0]));
-  let lost = 0;
-  let share = 0;
-  for (const m of judged) {
-    counts[m.grade] += 1;
-    lost += m.cost;
-    share += m.accuracy;
-  }
+  const { counts, lost, accuracy } = summarize(judged);
   const costliest = judged.filter((m) => m.cost > 0)
     .sort((a, b) => b.cost - a.cost || a.index - b.index)
     .slice(0, COSTLIEST)
     .map((m) => ({ index: m.index, words: words(m) }));
   showReviewProgress(judged.length, shown.total);
-  showReviewSummary({ accuracy: judged.length ? share / judged.length : null, counts, lost, costliest });
+  showReviewSummary({ accuracy, counts, lost, costliest });
   showReviewMoves(judged);
   const frames = shown.frames;
   drawReviewGraph({
@@ -260,11 +342,12 @@ async function runReview() {
 /**
  * Open the review window on the game of replay `code` (`back`: the window
  * to go back to on closing, "game-over" or "ranking-window"). The moves the
- * background review already judged of the game on the board are reused.
+ * background review already judged of the game on the board (or `known`,
+ * those of the last finished game) are reused.
  * @param {string} code
- * @param {{back?: string | null}} [options]
+ * @param {{back?: string | null, known?: Judged[] | null}} [options]
  */
-export async function openReview(code, { back = null } = {}) {
+export async function openReview(code, { back = null, known = null } = {}) {
   if (!engineReady() || !code) return false;
   const reply = await decodeReplay(code);
   if (!reply.ok) return false;
@@ -278,9 +361,10 @@ export async function openReview(code, { back = null } = {}) {
   const state = current();
   const mine = state && state.deal === deal && state.line === line ? liveFor(state) : null;
   shown.judged = [];
-  if (mine) {
+  const reuse = known ?? (mine ? live.judged : null);
+  if (reuse) {
     // the moves judged in the background, as long as they are this game's
-    for (const m of live.judged) {
+    for (const m of reuse) {
       const [s, tg] = history[m.index] ?? [];
       const [ps, pt] = m.played.map(index81);
       if (m.index !== shown.judged.length || s !== ps || tg !== pt) break;
@@ -300,6 +384,13 @@ export async function reviewGameOver() {
   if (!game) return false;
   const code = await them().share.replayCode(game);
   return code ? openReview(code, { back: "game-over" }) : false;
+}
+
+/** Review the last finished game (#last-review-open in the side panel), its judged moves reused. */
+export async function reviewLastGame() {
+  if (!last.game) return false;
+  const code = await them().share.replayCode(last.game);
+  return code ? openReview(code, { known: last.judged }) : false;
 }
 
 /** The window opens again where it was (after a move was looked at), the review going on. */
@@ -372,7 +463,11 @@ function closed() {
 export function installReview(collaborators) {
   others = collaborators;
   installReviewWindow(closed);
-  on("state", () => scheduleIdle());
+  installLastReview();
+  on("state", ({ state }) => {
+    followFinished(state);
+    scheduleIdle();
+  });
   // the player's hands: a tap or a key puts the next step off by IDLE_MS
   for (const type of ["pointerdown", "keydown"]) {
     window.addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
