@@ -208,8 +208,9 @@ async function idleStep() {
   stepping = true;
   let next = 50;
   try {
+    // a finished game's code is the same each step (the engine replays it once), the game in play's its moves so far
     /** @type {PlayedGame} */
-    const game = { ...whole, history: whole.history.slice(0, start + count) };
+    const game = judged === last.judged ? whole : { ...whole, history: whole.history.slice(0, start + count) };
     const code = await them().share.replayCode(game);
     if (!code) {
       next = IDLE_MS;
