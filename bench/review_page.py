@@ -1,6 +1,9 @@
-"""The background review of the game in play against the player's moves, in the page.
+"""The game review in the page: the background review of the game in play
+against the player's moves, and the speed of a game reviewed on demand.
 
     python bench/review_page.py [--moves 40] [--runs 2] [--dist DIR] [--seed 1] [--json FILE]
+    python bench/review_page.py --demand [--game-moves 1000] [--deal 910001]
+        [--share 0.05] [--throttle 1] [--seconds 600] [--code-file FILE] [--json FILE]
 
 Drives headless Chromium (the flags of tests/e2e/conftest.py) with
 Playwright against the built site (dist/, or --dist) served on 127.0.0.1
@@ -30,6 +33,30 @@ max: post to reply); the moves reviewed by the end.
 
 Timings vary with the machine's load: the two modes alternate within a run so
 both see the same load; compare them, not the absolute figures.
+
+On demand (--demand): a game of --game-moves moves (default 1,000) played
+from deal --deal by the quick player with a share (--share, 5 %) of random
+moves while the board has 40 free cells or more (seeded; so that there are
+mistakes to show and the game lasts: random moves on a crowded board end
+it within a few hundred moves), its replay code made by
+kugler_core.replay.encode (--code-file
+keeps it between runs: the game takes a minute or two to play), opened by
+a link (#replay=<code>) in a fresh context (1280x800); once the replay
+viewer shows it, Chromium's CPU is throttled by --throttle (CDP
+Emulation.setCPUThrottlingRate on the page and on the engine's worker: 4
+for a phone), and the viewer's Review button (#replay-review) is clicked.
+Timed from that click: the first costliest move in the summary
+(#review-costliest), the first graded move in #review-moves, and
+#review-progress at its max (the window's data-done); the moves reviewed
+a second overall; every review request (post to reply in the worker, the
+moves it judged) and the page's time between a reply and the next request
+(the drawing of what came); the main thread's long tasks. After --seconds
+the run stops where it is (the figures so far). Then the window is closed
+and the page watched for 3 s: no review request may follow. Last, the
+engine's time for a request that judges nothing (start = the last move,
+count 0: decoding and replaying the game) is measured five times: the
+fixed cost every request pays. `uptime` is printed before and after: the
+machine is shared.
 """
 
 from __future__ import annotations
@@ -61,6 +88,7 @@ WATCH = """
   window.Worker = class extends Real {
     constructor(...args) {
       super(...args);
+      window.__bench.worker = this;
       this.addEventListener("message", (e) => {
         const d = e.data;
         if (d && d.id) window.__bench.log.push(["in", d.id, performance.now()]);
@@ -69,7 +97,9 @@ WATCH = """
     postMessage(message, ...rest) {
       if (message && message.cmd) {
         if (window.__bench.hold && message.cmd === "review") return undefined;
-        window.__bench.log.push(["out", message.id, performance.now(), message.cmd]);
+        const a = message.args || {};
+        window.__bench.log.push(["out", message.id, performance.now(), message.cmd,
+          a.start ?? null, a.count ?? null]);
       }
       return super.postMessage(message, ...rest);
     }
@@ -214,6 +244,226 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+# --------------------------------------------------------------------------- on demand
+
+# Before the Review click: when what the player sees first appears, timed
+# from the click (performance.now()); the progress after each change.
+DEMAND_WATCH = """
+() => {
+  const b = window.__bench;
+  b.click = null; b.firstMoves = null; b.firstCostly = null; b.done = null; b.progress = [];
+  document.getElementById("replay-review").addEventListener("click",
+    () => { if (b.click === null) b.click = performance.now(); }, { capture: true });
+  const bar = document.getElementById("review-progress");
+  const seen = () => {
+    const now = performance.now();
+    if (b.click === null) return;
+    const has = (sel) => document.querySelector(sel) !== null;
+    if (b.firstMoves === null && has("#review-moves button")) b.firstMoves = now;
+    if (b.firstCostly === null && has("#review-costliest button")) b.firstCostly = now;
+    const last = b.progress[b.progress.length - 1];
+    if (!last || last[1] !== bar.value) b.progress.push([now, bar.value, bar.max]);
+    if (b.done === null && document.getElementById("review-window").dataset.done
+        && bar.value >= bar.max) b.done = now;
+  };
+  new MutationObserver(seen).observe(document.getElementById("review-window"),
+    { subtree: true, childList: true, attributes: true, characterData: true });
+}
+"""
+
+# The engine's time for a request that judges nothing (decode and replay only).
+PROBE = """
+([code, start]) => new Promise((resolve) => {
+  const w = window.__bench.worker;
+  const id = 900000 + Math.floor(Math.random() * 99999);
+  const t0 = performance.now();
+  const got = (e) => {
+    if (!e.data || e.data.id !== id) return;
+    w.removeEventListener("message", got);
+    resolve([performance.now() - t0, e.data.ok]);
+  };
+  w.addEventListener("message", got);
+  w.postMessage({ id, cmd: "review", args: { code, start, count: 0 } });
+})
+"""
+
+
+def long_game(deal: int, moves: int, share: float, room: int = 40) -> dict[str, Any]:
+    """A game of up to ``moves`` moves from ``deal`` (lines of 5, placement rule
+    2): the quick player's, but on a board with at least ``room`` free cells a
+    ``share`` of the moves (drawn from a generator seeded with the deal) are
+    random legal moves (bench/review.py's legal_moves), so that there are
+    mistakes to show and the game still lasts; its replay code."""
+    from bench.review import legal_moves
+    from kugler_core.board import CELL_OF
+    from kugler_core.game import Game
+    from kugler_core.player import View, choose
+    from kugler_core.replay import encode
+
+    draw = random.Random(deal)
+    game = Game.new(deal=deal, line=5, rule=2)
+    history: list[tuple[int, int]] = []
+    wild = 0
+    t0 = time.perf_counter()
+    while not game.over and game.moves < moves:
+        if draw.random() < share and sum(1 for c in game.board if not c) >= room:
+            move = draw.choice(legal_moves(game.board))
+            wild += 1
+        else:
+            found = choose(View.of(game), "quick")
+            assert found is not None
+            move = found
+        history.append(move)
+        game.move(CELL_OF[move[0]], CELL_OF[move[1]])
+    return {"deal": deal, "share": share, "room": room, "moves": len(history), "random": wild,
+            "over": game.over, "played_s": round(time.perf_counter() - t0, 1),
+            "code": encode(deal, 5, history, 2)}
+
+
+def uptime() -> list[str]:
+    """The load averages over 1, 5 and 15 minutes (as `uptime` prints them)."""
+    try:
+        return Path("/proc/loadavg").read_text().split()[:3]
+    except OSError:
+        return ["?"]
+
+
+def throttle(context: Any, page: Any, rate: float) -> list[str]:
+    """CPU throttling `rate` on the page and on its workers (CDP); the targets throttled."""
+    done = ["page"]
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    # the workers: attached through the page's session (messages, not flattened sessions)
+    attached: list[str] = []
+    cdp.on("Target.attachedToTarget", lambda e: attached.append(
+        e["sessionId"]) if e["targetInfo"]["type"] == "worker" else None)
+    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False,
+                                      "flatten": False})
+    for _ in range(20):
+        if attached:
+            break
+        time.sleep(0.1)
+    for session in attached:
+        cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
+            {"id": 1, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": rate}})})
+        done.append("worker")
+    return done
+
+
+def demand(browser: Any, url: str, code: str, total: int, rate: float,
+           seconds: float) -> dict[str, Any]:
+    """One on-demand review of the game of ``code`` opened by a link; its figures."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context.add_init_script(WATCH % "false")
+    page = context.new_page()
+    page.goto(f"{url}#replay={code}")
+    page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+    page.wait_for_selector("dialog#replay-window[open][data-ready]", timeout=120_000)
+    targets = throttle(context, page, rate) if rate != 1 else ["none"]
+    page.evaluate(DEMAND_WATCH)
+    load_before = uptime()
+    page.click("#replay-review")
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate("() => window.__bench.done !== null"):
+            break
+        time.sleep(1)
+    bench = page.evaluate("() => { const b = window.__bench; return {log: b.log,"
+                          " longtasks: b.longtasks, click: b.click, firstMoves: b.firstMoves,"
+                          " firstCostly: b.firstCostly, done: b.done, progress: b.progress}; }")
+    load_after = uptime()
+    # closing the window stops the work: no review request after it
+    closed_at = page.evaluate("() => performance.now()")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#review-window:not([open])", state="attached")
+    time.sleep(3)
+    after = page.evaluate("t => window.__bench.log.filter((e) => e[0] === 'out'"
+                          " && e[3] === 'review' && e[2] > t).length", closed_at)
+    probes = [page.evaluate(PROBE, [code, total])[0] for _ in range(5)]
+    context.close()
+    return {"rate": rate, "throttled": targets, "bench": bench, "after_close": after,
+            "probe_ms": probes, "load_before": load_before, "load_after": load_after,
+            "total": total}
+
+
+def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
+    b = run["bench"]
+    click = b["click"]
+    sent = {e[1]: e for e in b["log"] if e[0] == "out" and e[3] == "review"}
+    replies = {e[1]: e[2] for e in b["log"] if e[0] == "in"}
+    spans = sorted((o[2], replies[i], o[5]) for i, o in sent.items() if i in replies)
+    worker = [end - start for start, end, _ in spans]
+    per_move = [(end - start) / n for start, end, n in spans if n]
+    gaps = [spans[k + 1][0] - spans[k][1] for k in range(len(spans) - 1)]
+    progress = b["progress"]
+    reviewed = progress[-1][1] if progress else 0
+    last = b["done"] if b["done"] is not None else (progress[-1][0] if progress else click)
+    elapsed = (last - click) / 1000 if click is not None else None
+    since = lambda t: None if t is None or click is None else round((t - click) / 1000, 2)  # noqa: E731
+    long = [d for start, d in b["longtasks"] if click is not None and start >= click and d > 50]
+    return {
+        "rate": run["rate"], "throttled": run["throttled"], "total": run["total"],
+        "reviewed": reviewed, "done": b["done"] is not None,
+        "first_costliest_s": since(b["firstCostly"]), "first_moves_s": since(b["firstMoves"]),
+        "done_s": since(b["done"]), "elapsed_s": round(elapsed, 1) if elapsed else None,
+        "moves_per_s": round(reviewed / elapsed, 2) if elapsed else None,
+        "requests": len(spans),
+        "request_median_ms": statistics.median(worker) if worker else None,
+        "request_per_move_median_ms": statistics.median(per_move) if per_move else None,
+        "page_gap_median_ms": statistics.median(gaps) if gaps else None,
+        "page_gap_max_ms": max(gaps, default=None),
+        "page_gap_total_s": round(sum(gaps) / 1000, 1),
+        "worker_total_s": round(sum(worker) / 1000, 1),
+        "empty_request_ms": sorted(run["probe_ms"]),
+        "longtasks": len(long), "longtask_max_ms": max(long, default=None),
+        "requests_after_close": run["after_close"],
+        "load_before": run["load_before"], "load_after": run["load_after"],
+    }
+
+
+def run_demand(args: argparse.Namespace, url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    if args.code_file and args.code_file.exists():
+        game = json.loads(args.code_file.read_text())
+    else:
+        print(f"playing deal {args.deal} with the quick player ...", file=sys.stderr, flush=True)
+        game = long_game(args.deal, args.game_moves, args.share)
+        if args.code_file:
+            args.code_file.write_text(json.dumps(game))
+    print(f"game: deal {game['deal']}, {game['moves']} moves, {game['random']} random",
+          file=sys.stderr, flush=True)
+    results = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.find_chromium(), args=build.CHROMIUM_ARGS)
+        for rate in args.throttle:
+            run = demand(browser, url, game["code"], game["moves"], rate, args.seconds)
+            results.append(demand_summary(run))
+            print(json.dumps(results[-1]), file=sys.stderr, flush=True)
+        browser.close()
+    fmt = lambda v: "-" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)  # noqa: E731
+    print(f"machine: {platform.machine()}, {platform.system()}, dist {args.dist};"
+          f" game: deal {game['deal']}, {game['moves']} moves")
+    print("| CPU | moves reviewed | first costliest (s) | first in #review-moves (s)"
+          " | all (s) | moves/s | requests (median ms; per move) | page between requests"
+          " (median / max ms; total s) | empty request (ms) | after close | load before → after |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for f in results:
+        print(f"| x{f['rate']:g} ({'+'.join(f['throttled'])}) | {f['reviewed']} of {f['total']}"
+              f" | {fmt(f['first_costliest_s'])} | {fmt(f['first_moves_s'])}"
+              f" | {fmt(f['done_s'])} | {fmt(f['moves_per_s'])}"
+              f" | {f['requests']} ({fmt(f['request_median_ms'])};"
+              f" {fmt(f['request_per_move_median_ms'])})"
+              f" | {fmt(f['page_gap_median_ms'])} / {fmt(f['page_gap_max_ms'])};"
+              f" {fmt(f['page_gap_total_s'])}"
+              f" | {fmt(statistics.median(f['empty_request_ms']))}"
+              f" | {f['requests_after_close']}"
+              f" | {' '.join(f['load_before'])} → {' '.join(f['load_after'])} |")
+    if args.json:
+        args.json.write_text(json.dumps({"game": {k: v for k, v in game.items() if k != "code"},
+                                         "runs": results}, indent=1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=40)
@@ -221,6 +471,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--demand", action="store_true",
+                        help="a long game reviewed on demand from a link (see above)")
+    parser.add_argument("--game-moves", type=int, default=1000)
+    parser.add_argument("--deal", type=int, default=910001)
+    parser.add_argument("--throttle", type=float, nargs="+", default=[1.0])
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--share", type=float, default=0.05)
+    parser.add_argument("--code-file", type=Path)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -228,6 +486,10 @@ def main() -> None:
     import threading
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/kugler/"
+    if args.demand:
+        run_demand(args, url)
+        server.shutdown()
+        return
     games: dict[str, list[dict[str, Any]]] = {"on": [], "off": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.find_chromium(), args=build.CHROMIUM_ARGS)

@@ -57,6 +57,7 @@ from kugler_core.records import (
     unpack_history,
     validate_records,
 )
+from kugler_core.replay import Frame
 from kugler_core.replay import encode as replay_encode
 from kugler_core.replay import replay as replay_frames
 from kugler_core.replay import unpack as replay_unpack
@@ -145,6 +146,10 @@ class Session:
 
     def __init__(self) -> None:
         self._game: Game | None = None
+        # the replay code reviewed last and its positions: the next chunk of the
+        # same game's review does not replay it again (a long game's replay
+        # costs as much as a few moves' review)
+        self._reviewed: tuple[str, list[Frame]] | None = None
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "new": self._new,
             "load": self._load,
@@ -453,9 +458,10 @@ class Session:
         """The moves ``start`` .. ``start + count - 1`` of the game of replay ``code``
         judged by ``kugler_core.review``: ``{moves: [{index, played, best, cost,
         grade, accuracy}], total}`` (``accuracy``: the move's share of the game's
-        accuracy, ``review.accuracy``). Never changes the game."""
+        accuracy, ``review.accuracy``). Never changes the game. The code last
+        reviewed is replayed once: its next chunks start from its positions."""
         from kugler_core.board import CELL_OF
-        from kugler_core.review import accuracy, review
+        from kugler_core.review import accuracy, review_on
 
         _args(args, ("code",), ("start", "count"))
         code = args["code"]
@@ -465,11 +471,17 @@ class Session:
         count = (None if args.get("count") is None
                  else expect_int(args["count"], "count", 0, MAX_HISTORY, BadRequest))
         deal, line, history, rule = replay_unpack(code)
-        replay_frames(deal, line, history, rule)  # bad_replay for moves the rules refuse
+        if self._reviewed is not None and self._reviewed[0] == code:
+            frames = self._reviewed[1]
+        else:
+            frames = replay_frames(deal, line, history, rule)  # bad_replay: moves refused
+            self._reviewed = (code, frames)
         total = len(history)
         if start > total:
             raise BadRequest(f"start must be at most the game's {total} moves, not {start}")
-        judged = review(deal, line, history, rule, start, count)
+        end = total if count is None else min(total, start + count)
+        before = Game(frames[start].position, deal=deal, line=line, rule=rule)
+        judged = review_on(before, history[start:end])
         return {"moves": [{
             "index": start + n,
             "played": [list(CELL_OF[j.played[0]]), list(CELL_OF[j.played[1]])],

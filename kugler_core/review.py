@@ -252,11 +252,23 @@ def review(deal: int, line: int, moves: Sequence[Move], rule: int, start: int = 
     """
     game = Game.new(deal=deal, line=line, rule=rule)
     end = len(moves) if count is None else min(len(moves), start + count)
+    for s, t in moves[:start]:
+        game.move(CELL_OF[s], CELL_OF[t])
+    return review_on(game, moves[start:end])
+
+
+def review_on(game: Game, moves: Sequence[Move]) -> list[Judged]:
+    """Each of ``moves``, played on ``game`` in turn (``game`` changes), judged on
+    the view before it: the review of a game from a position already reached
+    (the facade's chunks start from the replayed positions). Raises IllegalMove
+    for a move the rules refuse.
+
+    >>> [j.best for j in review_on(Game.new(deal=42, line=5, rule=2), [(30, 80)])]
+    [(30, 0)]
+    """
     out: list[Judged] = []
-    for n in range(end):
-        s, t = moves[n]
-        if n >= start:
-            out.append(judge(View.of(game), (s, t)))
+    for s, t in moves:
+        out.append(judge(View.of(game), (s, t)))
         game.move(CELL_OF[s], CELL_OF[t])
     return out
 

@@ -21,9 +21,10 @@
 // game's review is recomputed so, never stored) is reviewed without waiting
 // for the player's hands, as there is no move to delay.
 // Any other game (the replay viewer's: a ranking entry, a link) is reviewed
-// on demand, CHUNK moves a request, the progress and the summary filling in
-// as the moves are known; closing the window stops the work, hiding the
-// page pauses it.
+// on demand, the first request FIRST_CHUNK moves and each later one as many
+// as the engine judges in about REQUEST_MS, the progress and the summary
+// filling in as the moves are known; closing the window stops the work (the
+// request under way finishes, no other is sent), hiding the page pauses it.
 //
 // The numbers are the engine's: the cost and grade of each move and its
 // share of the accuracy (the game's accuracy is their mean, docs/review.md).
@@ -39,8 +40,18 @@ import {
   reviewOpen, showReviewMoves, showReviewProgress, showReviewSummary,
 } from "./window-review.js";
 
-/** Moves per request of an on-demand review. */
-const CHUNK = 3;
+/** Moves of the first request of an on-demand review: the first moves soon on screen. */
+const FIRST_CHUNK = 3;
+/**
+ * How long each later request of an on-demand review should take (ms): the
+ * moves per request follow the engine's pace (a phone's or this machine's),
+ * so that the fixed cost of a request (decoding and replaying the game, a
+ * drawing of the window) is a small part of it, and a closed window stops
+ * the work within about this time (the request under way finishes).
+ */
+const REQUEST_MS = 1000;
+/** The most moves a request of an on-demand review asks for. */
+const MAX_CHUNK = 60;
 /** How long the game and the player's hands must stay still before a background step (ms). */
 const IDLE_MS = 1200;
 /** How many costliest moves the summary names. */
@@ -241,17 +252,33 @@ function seenAgain() {
   });
 }
 
-/** Review the moves of the game shown not known yet, CHUNK at a time, while the window stays open and the page is seen. */
+/**
+ * The moves for the next request of an on-demand review, from the last one:
+ * `count` moves answered in `ms`; as many as take about REQUEST_MS at that
+ * pace (at least 1, at most MAX_CHUNK, at most twice as many as the last).
+ * @param {number} count
+ * @param {number} ms
+ */
+function nextChunk(count, ms) {
+  if (count <= 0 || !(ms > 0)) return FIRST_CHUNK;
+  const paced = Math.floor((REQUEST_MS * count) / ms);
+  return Math.max(1, Math.min(MAX_CHUNK, 2 * count, paced));
+}
+
+/** Review the moves of the game shown not known yet, a chunk at a time, while the window stays open and the page is seen. */
 async function runReview() {
   shown.run += 1;
   const run = shown.run;
   const code = shown.code;
+  let chunk = FIRST_CHUNK;
   while (code && run === shown.run && shown.judged.length < shown.total) {
     if (document.hidden) await seenAgain(); // no work while the page is hidden
     if (run !== shown.run) return;
-    const reply = await reviewMoves(code, shown.judged.length, CHUNK);
+    const asked = performance.now();
+    const reply = await reviewMoves(code, shown.judged.length, chunk);
     if (run !== shown.run) return;
     if (!reply.ok) break;
+    chunk = nextChunk(chunk, performance.now() - asked);
     shown.judged.push(...reply.result.moves);
     render();
   }

@@ -10,6 +10,7 @@ the board shown.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -206,8 +207,9 @@ def test_a_tap_on_the_hinted_ball_keeps_the_hint_and_a_tap_on_its_target_plays_i
 
 
 def cell_pixels(page: Any, index: int) -> list[int]:
-    """The RGBA bytes of cell `index`'s box on the board's canvas."""
-    return page.evaluate("""i => {
+    """The RGBA bytes of cell `index`'s box on the board's canvas (as one JSON text:
+    Playwright hands a large array over element by element, slowly)."""
+    return list(json.loads(page.evaluate("""i => {
       const c = document.getElementById('board');
       const box = c.getBoundingClientRect();
       const cellBox = document.querySelector(
@@ -217,8 +219,8 @@ def cell_pixels(page: Any, index: int) -> list[int]:
       const x = Math.round((cellBox.x - box.x) * scale);
       const y = Math.round((cellBox.y - box.y) * scale);
       const w = Math.round(cellBox.width * scale);
-      return Array.from(c.getContext('2d').getImageData(x, y, w, w).data);
-    }""", index)
+      return JSON.stringify(Array.from(c.getContext('2d').getImageData(x, y, w, w).data));
+    }""", index)))
 
 
 def changed_share(a: list[int], b: list[int]) -> float:

@@ -2,7 +2,8 @@
 Chromium: it never starts while the player is in the middle of a move (a ball
 selected) nor while the page is hidden, and it goes on once the player pauses.
 
-A game reviewed on demand (a link's) pauses while the page is hidden.
+A game reviewed on demand (a link's) pauses while the page is hidden and stops
+when its window is closed.
 
 The last finished game, still on the board after a reload, is reviewed again
 in the background: its review window opens complete, nothing left to ask.
@@ -176,3 +177,27 @@ def test_a_review_on_demand_pauses_while_the_page_is_hidden(
     hidden = [e for e in page.evaluate("window.__engineLog")
               if e[0] == "ask" and e[2] == "review" and e[4]]
     assert hidden == [], "the review went on while the page was hidden"
+
+
+def test_closing_a_review_on_demand_stops_its_work(context: Any, page: Any, site: Any) -> None:
+    moves = nearly_finished(deal=4242, seed=3)[3]
+    context.add_init_script(WATCH)
+    page.goto(site.url + "#replay=" + encode(4242, 5, moves, 2))
+    wait_ready(page)
+    page.wait_for_selector("dialog#replay-window[open][data-ready]", timeout=BOOT_TIMEOUT)
+    page.evaluate("() => document.getElementById('review-window').addEventListener('close',"
+                  " () => window.__engineLog.push(['closed', null, null]))")
+    page.click("#replay-review")
+    # the first moves are shown, more are being reviewed: the player closes the window
+    page.wait_for_function("() => document.getElementById('review-progress').value > 0",
+                           timeout=120_000)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#review-window:not([open])", state="attached")
+    wait_answered(page)
+    time.sleep(STILL)
+    log = page.evaluate("window.__engineLog")
+    closed = next(n for n, e in enumerate(log) if e[0] == "closed")
+    after = [e for e in log[closed:] if e[0] == "ask" and e[2] == "review"]
+    assert after == [], f"the review went on after its window closed: {after}"
+    reviewed = max(e[5] for e in log if e[0] == "ask" and e[2] == "review")
+    assert reviewed < len(moves), "the whole game was reviewed before the window closed"

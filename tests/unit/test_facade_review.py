@@ -140,3 +140,19 @@ def test_cost_is_never_negative_and_chunks_make_the_whole(deal: int, seed: int, 
     first = ok(s, "review", code=text, count=cut)
     rest = ok(s, "review", code=text, start=cut)
     assert first["moves"] + rest["moves"] == whole["moves"]
+
+
+def test_a_session_reviewing_games_in_turn_judges_each_as_a_new_one() -> None:
+    other = random_game(99, 2, 5)
+    other_code = encode(99, 5, other, 2)
+    alone = [ok(Session(), "review", code=CODE)["moves"],
+             ok(Session(), "review", code=other_code)["moves"]]
+    s = Session()
+    chunks: list[list[Any]] = [[], []]
+    for start in range(0, 6, 2):
+        for n, text in enumerate((CODE, other_code)):
+            chunks[n] += ok(s, "review", code=text, start=start, count=2)["moves"]
+    assert chunks == alone
+    # a damaged code after a good one is still refused
+    assert code(s, "review", code=CODE[:-2]) == "bad_replay"
+    assert ok(s, "review", code=CODE, start=5)["moves"] == alone[0][5:]
