@@ -51,7 +51,8 @@ Timed from that click: the first costliest move in the summary
 #review-progress at its max (the window's data-done); the moves reviewed
 a second overall; every review request (post to reply in the worker, the
 moves it judged) and the page's time between a reply and the next request
-(the drawing of what came); the main thread's long tasks. After --seconds
+(the drawing of what came); the main thread's long tasks while the review
+runs (from the click to the last move shown). After --seconds
 the run stops where it is (the figures so far). Then the window is closed
 and the page watched for 3 s: no review request may follow. Last, the
 engine's time for a request that judges nothing (start = the last move,
@@ -392,7 +393,9 @@ def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
     last = b["done"] if b["done"] is not None else (progress[-1][0] if progress else click)
     elapsed = (last - click) / 1000 if click is not None else None
     since = lambda t: None if t is None or click is None else round((t - click) / 1000, 2)  # noqa: E731
-    long = [d for start, d in b["longtasks"] if click is not None and start >= click and d > 50]
+    # the long tasks while the review ran (from the click to the last move shown)
+    long = [d for start, d in b["longtasks"]
+            if click is not None and click <= start <= last and d > 50]
     return {
         "rate": run["rate"], "throttled": run["throttled"], "total": run["total"],
         "reviewed": reviewed, "done": b["done"] is not None,
@@ -408,6 +411,7 @@ def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
         "worker_total_s": round(sum(worker) / 1000, 1),
         "empty_request_ms": sorted(run["probe_ms"]),
         "longtasks": len(long), "longtask_max_ms": max(long, default=None),
+        "longtask_ms": sorted(long, reverse=True)[:8],
         "requests_after_close": run["after_close"],
         "load_before": run["load_before"], "load_after": run["load_after"],
     }
