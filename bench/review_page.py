@@ -43,14 +43,16 @@ kugler_core.replay.encode (--code-file
 keeps it between runs: the game takes a minute or two to play), opened by
 a link (#replay=<code>) in a fresh context (1280x800); once the replay
 viewer shows it, Chromium's CPU is throttled by --throttle (CDP
-Emulation.setCPUThrottlingRate on the page and on the engine's worker: 4
-for a phone), and the viewer's Review button (#replay-review) is clicked.
+Emulation.setCPUThrottlingRate, 4 for a phone: on the page's main thread
+only, Chromium refuses it for a worker, so the engine is not slowed), and
+the viewer's Review button (#replay-review) is clicked.
 Timed from that click: the first costliest move in the summary
 (#review-costliest), the first graded move in #review-moves, and
 #review-progress at its max (the window's data-done); the moves reviewed
 a second overall; every review request (post to reply in the worker, the
 moves it judged) and the page's time between a reply and the next request
-(the drawing of what came); the main thread's long tasks. After --seconds
+(the drawing of what came); the main thread's long tasks while the review
+runs (from the click to the last move shown). After --seconds
 the run stops where it is (the figures so far). Then the window is closed
 and the page watched for 3 s: no review request may follow. Last, the
 engine's time for a request that judges nothing (start = the last move,
@@ -329,25 +331,16 @@ def uptime() -> list[str]:
 
 
 def throttle(context: Any, page: Any, rate: float) -> list[str]:
-    """CPU throttling `rate` on the page and on its workers (CDP); the targets throttled."""
-    done = ["page"]
+    """CPU throttling `rate` on the page's main thread (CDP); the targets throttled.
+
+    Only the page's: Chromium refuses it for the engine's worker ("Operation is
+    only supported for pages, not workers", sent to the worker's target), so the
+    engine runs at this machine's speed and only the page's own work (the
+    replies handled, the window drawn) is slowed.
+    """
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    # the workers: attached through the page's session (messages, not flattened sessions)
-    attached: list[str] = []
-    cdp.on("Target.attachedToTarget", lambda e: attached.append(
-        e["sessionId"]) if e["targetInfo"]["type"] == "worker" else None)
-    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False,
-                                      "flatten": False})
-    for _ in range(20):
-        if attached:
-            break
-        time.sleep(0.1)
-    for session in attached:
-        cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
-            {"id": 1, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": rate}})})
-        done.append("worker")
-    return done
+    return ["main thread"]
 
 
 def demand(browser: Any, url: str, code: str, total: int, rate: float,
@@ -400,7 +393,9 @@ def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
     last = b["done"] if b["done"] is not None else (progress[-1][0] if progress else click)
     elapsed = (last - click) / 1000 if click is not None else None
     since = lambda t: None if t is None or click is None else round((t - click) / 1000, 2)  # noqa: E731
-    long = [d for start, d in b["longtasks"] if click is not None and start >= click and d > 50]
+    # the long tasks while the review ran (from the click to the last move shown)
+    long = [d for start, d in b["longtasks"]
+            if click is not None and click <= start <= last and d > 50]
     return {
         "rate": run["rate"], "throttled": run["throttled"], "total": run["total"],
         "reviewed": reviewed, "done": b["done"] is not None,
@@ -416,6 +411,7 @@ def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
         "worker_total_s": round(sum(worker) / 1000, 1),
         "empty_request_ms": sorted(run["probe_ms"]),
         "longtasks": len(long), "longtask_max_ms": max(long, default=None),
+        "longtask_ms": sorted(long, reverse=True)[:8],
         "requests_after_close": run["after_close"],
         "load_before": run["load_before"], "load_after": run["load_after"],
     }

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from heapq import nlargest
 from typing import TYPE_CHECKING, Literal
@@ -110,19 +111,26 @@ class Effort:
     come (``kugler_core.value``) added to the hand-made values: ``learned``
     to each of the ``learned_replies`` best replies by ``rank`` (the best of
     them is the reply), ``learned_root`` to each candidate's board right
-    after it. 0 for both strengths unless docs/player.md says otherwise
-    (rows 57-62).
+    after it. ``learned_margin``: when not None (and the learned value
+    loads), the candidates one move further whose value is within this
+    margin of the best (0: only exact ties) are re-ranked by the learned
+    points to come of their board right after the move, so the learned value
+    only breaks near-ties and never overrides a clear hand-made judgement.
+    0 / None for both strengths unless docs/player.md says otherwise
+    (rows 57-63).
     """
 
-    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_replies",
-                 "learned_root", "refine", "refine_crowded", "reply", "samples", "top",
-                 "top_crowded")
+    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_margin",
+                 "learned_replies", "learned_root", "refine", "refine_crowded", "reply",
+                 "samples", "top", "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
                  refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
                  deep_replies: int = 4, deep_samples: int = 3, learned: float = 0.0,
-                 learned_replies: int = 1, learned_root: float = 0.0) -> None:
+                 learned_replies: int = 1, learned_root: float = 0.0,
+                 learned_margin: float | None = None) -> None:
         self.learned = learned
+        self.learned_margin = learned_margin
         self.learned_replies = learned_replies
         self.learned_root = learned_root
         self.deep = deep
@@ -379,8 +387,11 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
                for _ in range(effort.deep_samples)]
     deep = board.count(0) < effort.deep  # the same depth for every candidate
-    learned = _learned(line) if effort.learned or effort.learned_root else None
+    margin = effort.learned_margin
+    learned = (_learned(line) if effort.learned or effort.learned_root or margin is not None
+               else None)
     best: tuple[float, int, int] | None = None
+    boards: list[tuple[float, int, int, list[int]]] = []  # for the re-ranking by the margin
     for _value, (source, target) in top:
         b = _played(board, source, target)
         made = settle(b, (target,), line)
@@ -413,8 +424,29 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
         key = (value, -source, -target)
         if best is None or key > best:
             best = key
+        if margin is not None:
+            boards.append((value, source, target, b))
     assert best is not None
+    if learned is not None and margin is not None:
+        return _near_best(boards, margin, learned.value)
     return (-best[1], -best[2])
+
+
+def _near_best(candidates: list[tuple[float, int, int, list[int]]], margin: float,
+               learned: Callable[[list[int]], float]) -> Move:
+    """Of ``candidates`` (``(value, source, target, board after the move)``, not
+    empty), those whose value is within ``margin`` of the best, the one whose
+    board ``learned`` values most (ties: the higher value, then the lower
+    source and target). A candidate further below the best is never chosen,
+    whatever ``learned`` says of it."""
+    top = max(value for value, _s, _t, _b in candidates)
+    near = [(value, source, target, board) for value, source, target, board in candidates
+            if value >= top - margin]
+    if len(near) == 1:
+        return (near[0][1], near[0][2])
+    _v, _value, source, target = max((learned(board), value, -source, -target)
+                                     for value, source, target, board in near)
+    return (-source, -target)
 
 
 def _deep_reply(board: list[int], t: Tables, effort: Effort,

@@ -348,21 +348,37 @@ function nextChunk(count, ms) {
   return Math.max(1, Math.min(MAX_CHUNK, 2 * count, paced));
 }
 
-/** Review the moves of the game shown not known yet, a chunk at a time, while the window stays open and the page is seen. */
+/**
+ * Review the moves of the game shown not known yet, a chunk at a time, while
+ * the window stays open and the page is seen. The next request goes out
+ * before the moves that came are drawn: the engine works while the page draws.
+ */
 async function runReview() {
   shown.run += 1;
   const run = shown.run;
   const code = shown.code;
+  if (!code) return;
   let chunk = FIRST_CHUNK;
-  while (code && run === shown.run && shown.judged.length < shown.total) {
-    if (document.hidden) await seenAgain(); // no work while the page is hidden
-    if (run !== shown.run) return;
-    const asked = performance.now();
-    const reply = await reviewMoves(code, shown.judged.length, chunk);
+  /** @type {ReturnType<typeof reviewMoves> | null} */
+  let pending = null;
+  let asked = 0;
+  const ask = () => {
+    asked = performance.now();
+    pending = reviewMoves(code, shown.judged.length, chunk);
+    return pending;
+  };
+  while (run === shown.run && shown.judged.length < shown.total) {
+    if (!pending) {
+      if (document.hidden) await seenAgain(); // no work while the page is hidden
+      if (run !== shown.run) return;
+    }
+    const reply = await (pending ?? ask());
+    pending = null;
     if (run !== shown.run) return;
     if (!reply.ok) break;
     chunk = nextChunk(chunk, performance.now() - asked);
     shown.judged.push(...reply.result.moves);
+    if (shown.judged.length < shown.total && !document.hidden) ask();
     render();
   }
 }

@@ -389,13 +389,15 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
 # -- the learned value in the search --------------------------------------------------
 
 
-@pytest.fixture(params=["learned", "learned_root"])
+@pytest.fixture(params=["learned", "learned_root", "learned_margin"])
 def learned_quick(request: pytest.FixtureRequest,
                   monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Quick with the learned points to come added to its best replies
-    (``learned``) or to its candidates (``learned_root``)."""
+    (``learned``) or to its candidates (``learned_root``), or re-ranking the
+    candidates within a margin of the best (``learned_margin``)."""
     from kugler_core import player
-    monkeypatch.setattr(player.QUICK, request.param, 3.0)
+    monkeypatch.setattr(player.QUICK, request.param,
+                        1e9 if request.param == "learned_margin" else 3.0)
     monkeypatch.setattr(player.QUICK, "learned_replies", 3)
     yield
 
@@ -432,4 +434,26 @@ def test_a_damaged_value_leaves_the_hand_made_evaluation(
     with_error = suggest(g)
     monkeypatch.setattr(player.QUICK, "learned", 0.0)
     monkeypatch.setattr(player.QUICK, "learned_root", 0.0)
+    monkeypatch.setattr(player.QUICK, "learned_margin", None)
     assert with_error == suggest(g)
+
+
+def test_the_learned_margin_re_ranks_only_the_moves_near_the_best() -> None:
+    from kugler_core.player import _near_best
+    boards = {name: [i] * 81 for i, name in enumerate("abcd")}
+    learned = {0: 5.0, 1: 1.0, 2: 9.0, 3: 99.0}  # by the board's first cell
+    candidates = [(100.0, 10, 11, boards["a"]), (98.0, 20, 21, boards["b"]),
+                  (97.0, 30, 31, boards["c"]), (60.0, 40, 41, boards["d"])]
+    value = lambda board: learned[board[0]]  # noqa: E731
+    # exact ties only: the best by value, whatever the learned value says
+    assert _near_best(candidates, 0.0, value) == (10, 11)
+    # within 2: a and b, a has the higher learned value
+    assert _near_best(candidates, 2.0, value) == (10, 11)
+    # within 5: c joins and wins; d (40 below) never, though learned likes it most
+    assert _near_best(candidates, 5.0, value) == (30, 31)
+    assert _near_best(candidates, 39.0, value) == (30, 31)
+    assert _near_best(candidates, 40.0, value) == (40, 41)
+    # a learned tie goes to the higher value, then the lower source
+    assert _near_best(candidates[:2], 5.0, lambda board: 0.0) == (10, 11)
+    tied = [(50.0, 7, 8, boards["a"]), (50.0, 3, 9, boards["a"])]
+    assert _near_best(tied, 0.0, value) == (3, 9)
