@@ -1,0 +1,172 @@
+"""Paired A/B of variants of the quick player on the crisis positions.
+
+    python bench/player_ab.py --variant base --variant deep20::deep=20 \\
+        [--crisis-file bench/crisis_hard.json] [--crisis-moves 50] [--first 0] [--count 0] \\
+        [--results FILE] [--compare FILE FILE ...]
+
+A variant is ``name[:weights file][:field=value,...]``: the quick player's
+``Effort`` with those fields changed (any field of ``kugler_core.player.Effort``;
+``learned_margin`` below 0 is None, off), its learned value read from the
+weights file (``kugler_core/value5.bin`` when none). Every variant plays every
+position in turn in one process (paired: the same positions, the same deal
+after them), ``bench/player.py``'s ``play_crisis``. Prints a line per
+position as it goes and then, per variant, the positions lost with their
+exact 95 % interval, the free cells and points at the end, and against the
+first variant the positions it saved and lost more, with the exact two-sided
+sign test (McNemar) on those two counts. ``--results`` writes each
+variant's per-position results as JSON; ``--compare`` reads such files
+(one variant each, run in parallel processes on the same positions) and
+prints the same table. The player is deterministic, so a variant's results
+do not depend on the process or the order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from player import (  # noqa: E402  (bench/player.py)
+    CRISIS_FILE,
+    CRISIS_MOVES,
+    binomial_interval,
+    load_crises,
+    play_crisis,
+)
+
+from kugler_core import player as engine  # noqa: E402
+from kugler_core import value  # noqa: E402
+
+FLOATS = ("learned", "learned_root", "learned_margin")
+"""The fields of ``Effort`` that are weights (the others are counts)."""
+
+Results = list[tuple[bool, int, int]]
+"""Per position: lost, free cells at the end, points."""
+
+
+def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
+    """``(name, effort, weights or None)`` of ``spec``; ValueError for an unknown
+    field, a value that is not a number, or a weights file that does not load.
+
+    >>> name, effort, weights = parse_variant("wide:top_crowded=90,learned_margin=0")
+    >>> name, effort.top_crowded, effort.learned_margin, effort.refine, weights
+    ('wide', 90, 0.0, 24, None)
+    >>> parse_variant("x:depth=3")
+    Traceback (most recent call last):
+    ValueError: x: Effort has no field 'depth'
+    """
+    name, *parts = spec.split(":")
+    weights = None
+    q = engine.QUICK
+    effort = engine.Effort(refine=q.refine, top=q.top, samples=q.samples, reply=q.reply,
+                           crowded=q.crowded, refine_crowded=q.refine_crowded,
+                           top_crowded=q.top_crowded, deep=q.deep,
+                           deep_replies=q.deep_replies, deep_samples=q.deep_samples)
+    for part in parts:
+        if "=" not in part:
+            if part:
+                weights = value.Weights.parse(Path(part).read_bytes())
+            continue
+        for pair in part.split(","):
+            key, _, text = pair.partition("=")
+            if key not in engine.Effort.__slots__:
+                raise ValueError(f"{name}: Effort has no field {key!r}")
+            number = float(text)
+            if key == "learned_margin":
+                setattr(effort, key, None if number < 0 else number)
+            else:
+                setattr(effort, key, number if key in FLOATS else int(number))
+    return name, effort, weights
+
+
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided sign test's p of ``a`` against ``b``.
+
+    >>> sign_test(0, 0), round(sign_test(20, 47), 4), sign_test(4, 4)
+    (1.0, 0.0013, 1.0)
+    """
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def table(results: dict[str, Results]) -> str:
+    """A Markdown table of ``results`` (per variant, the same positions), the
+    first variant the base of the comparison."""
+    names = list(results)
+    base = results[names[0]]
+    out = ["| variant | positions | lost (95 %) | free cells at the end | points "
+           "| saved / lost more (p) |", "| --- | ---: | --- | ---: | ---: | --- |"]
+    for name in names:
+        got = results[name]
+        if len(got) != len(base):
+            raise ValueError(f"{name}: {len(got)} positions, {names[0]} has {len(base)}")
+        lost = sum(1 for r in got if r[0])
+        lo, hi = binomial_interval(lost, len(got))
+        saved = sum(1 for r, b in zip(got, base, strict=True) if b[0] and not r[0])
+        more = sum(1 for r, b in zip(got, base, strict=True) if r[0] and not b[0])
+        versus = f"{saved} / {more} ({sign_test(saved, more):.2f})" if name != names[0] else ""
+        out.append(f"| {name} | {len(got)} | {lost} ({lo * len(got):.0f}-{hi * len(got):.0f}) "
+                   f"| {statistics.fmean(r[1] for r in got):.1f} "
+                   f"| {statistics.fmean(r[2] for r in got):.1f} | {versus} |")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
+    parser.add_argument("--crisis-moves", type=int, default=CRISIS_MOVES)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--count", type=int, default=0, help="0: all positions from --first")
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--results", type=Path, default=None)
+    parser.add_argument("--compare", type=Path, nargs="+", default=None)
+    args = parser.parse_args(argv)
+    if args.compare:
+        merged: dict[str, Results] = {}
+        for path in args.compare:
+            for name, rows in json.loads(path.read_text(encoding="utf-8")).items():
+                merged[name] = [(bool(a), int(b), int(c)) for a, b, c in rows]
+        print(table(merged))
+        return 0
+    if not args.variant:
+        parser.error("give at least one --variant (or --compare)")
+    crises = load_crises(args.crisis_file)[args.first:]
+    if args.count:
+        crises = crises[:args.count]
+    variants = [parse_variant(spec) for spec in args.variant]
+    shipped = value.weights(5)
+    quick = engine.EFFORTS["quick"]
+    results: dict[str, Results] = {name: [] for name, _e, _w in variants}
+    try:
+        for i, crisis in enumerate(crises):
+            row = []
+            for name, effort, weights in variants:
+                value._loaded[5] = weights or shipped
+                engine.EFFORTS["quick"] = effort
+                r = play_crisis(args.first + i, crisis, "quick", args.crisis_moves)
+                results[name].append((r.lost, r.free, r.run.points))
+                row.append(f"{name} {'lost' if r.lost else r.free}")
+            print(f"{args.first + i}: " + ", ".join(row), file=sys.stderr, flush=True)
+    finally:
+        engine.EFFORTS["quick"] = quick
+        value._loaded[5] = shipped
+    if args.results:
+        args.results.write_text(json.dumps(results), encoding="utf-8")
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""bench/player_ab.py: variants parsed, the sign test, the table, and a short paired run."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+from bench_scripts import load
+
+ab = load("player_ab.py")
+CRISIS = Path(__file__).resolve().parents[2] / "bench" / "crisis.json"
+
+from kugler_core import player as engine  # noqa: E402
+from kugler_core import value  # noqa: E402
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(ab).failed == 0
+
+
+def test_a_variant_changes_only_the_fields_it_names() -> None:
+    name, effort, weights = ab.parse_variant("m0:learned_margin=0,deep=20")
+    assert (name, effort.learned_margin, effort.deep, weights) == ("m0", 0.0, 20, None)
+    base = ab.parse_variant("base")[1]
+    for field in engine.Effort.__slots__:
+        assert getattr(base, field) == getattr(engine.QUICK, field), field
+    assert ab.parse_variant("off:learned_margin=-1")[1].learned_margin is None
+
+
+def test_a_variant_reads_its_weights_file(tmp_path: Path) -> None:
+    path = tmp_path / "w.bin"
+    path.write_bytes(value.weights(5).dump())
+    assert ab.parse_variant(f"w:{path}")[2] is not None
+    path.write_bytes(b"KUGV" + bytes(40))
+    with pytest.raises(value.WeightsError):
+        ab.parse_variant(f"w:{path}")
+
+
+@pytest.mark.parametrize("spec", ["x:depth=3", "x:deep=many"])
+def test_a_bad_variant_is_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        ab.parse_variant(spec)
+
+
+def test_the_table_counts_saved_and_lost_more_against_the_first() -> None:
+    results = {"base": [(True, 0, 10), (False, 12, 30), (True, 0, 5)],
+               "other": [(False, 15, 40), (True, 0, 8), (False, 9, 20)]}
+    lines = ab.table(results).splitlines()
+    assert lines[2].startswith("| base | 3 | 2 (")
+    assert lines[3].startswith("| other | 3 | 1 (") and lines[3].endswith("| 2 / 1 (1.00) |")
+    with pytest.raises(ValueError):
+        ab.table({"base": results["base"], "short": results["other"][:2]})
+
+
+def test_a_paired_run_and_its_comparison_from_files(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    quick = engine.EFFORTS["quick"]
+    for name, spec in (("a", "a"), ("b", "b:top_crowded=2")):
+        assert ab.main(["--crisis-file", str(CRISIS), "--crisis-moves", "2", "--count", "1",
+                        "--variant", spec, "--results", str(tmp_path / f"{name}.json")]) == 0
+    assert engine.EFFORTS["quick"] is quick, "the player's effort is put back"
+    rows = json.loads((tmp_path / "a.json").read_text())["a"]
+    assert len(rows) == 1 and len(rows[0]) == 3
+    capsys.readouterr()
+    assert ab.main(["--compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(" | ")[0] for line in out[2:]] == ["| a", "| b"]
