@@ -85,24 +85,28 @@ def test_manifest_has_what_installing_needs() -> None:
         int(m[key][1:], 16)
 
 
-def look_page_colour(look: str) -> str:
-    """The page colour of `look` in web/looks.js, the theme colour the page shows in it."""
+def look_colours(look: str) -> tuple[str, str]:
+    """(page background, theme colour) of `look`: its --bg-1 in web/looks.css and
+    its palette's page colour in web/looks.js, the colour of the browser's bar."""
+    css = (ROOT / "web" / "looks.css").read_text()
+    rule = re.search(rf'\[data-look="{look}"\] \{{(.*?)\n\}}', css, re.S)
+    assert rule, f"no rule for {look!r} in web/looks.css"
+    background = re.search(r"\n  --bg-1: (#[0-9a-f]{6});", rule.group(1))
     source = (ROOT / "web" / "looks.js").read_text()
     block = re.search(rf"\n  {look}: Object\.freeze\(\{{(.*?)\n  \}}\)", source, re.S)
     assert block, f"no palette {look!r} in web/looks.js"
-    colour = re.search(r'\n    page: "(#[0-9a-f]{6})",', block.group(1))
-    assert colour, f"the palette {look!r} has no page colour"
-    return colour.group(1)
+    theme = re.search(r'\n    page: "(#[0-9a-f]{6})",', block.group(1))
+    assert background and theme, f"the look {look!r} has no page colours"
+    return background.group(1), theme.group(1)
 
 
 def test_the_splash_screen_has_the_colours_of_the_default_look() -> None:
-    """Auto, the default look, is light or dark with the system; so is the app's splash."""
+    """Auto, the default look, is light on a light system and wood on a dark one
+    (web/looks.js, resolveLook); so is the installed app's splash and bar."""
     m = manifest()
-    light, dark = look_page_colour("light"), look_page_colour("dark")
-    assert (m["background_color"], m["theme_color"]) == (light, light)
+    assert (m["background_color"], m["theme_color"]) == look_colours("light")
     preferred = m["user_preferences"]["color_scheme_dark"]
-    assert (preferred["background_color"], preferred["theme_color"]) == (dark, dark)
-    assert light != dark and light != look_page_colour("wood")
+    assert (preferred["background_color"], preferred["theme_color"]) == look_colours("wood")
 
 
 def test_manifest_icons_exist_with_their_sizes() -> None:
@@ -197,9 +201,9 @@ def test_chromium_considers_the_game_installable(profile_context: Any, site: Sit
     assert parsed["display"] == "kStandalone"
     assert parsed["startUrl"] == site.url and parsed["scope"] == site.url
     assert parsed["id"] == site.url, "the app id must stay inside the sub-path"
-    light = look_page_colour("light")
-    rgba = "rgba({},{},{},1)".format(*(int(light[i : i + 2], 16) for i in (1, 3, 5)))
-    assert (parsed["backgroundColor"], parsed["themeColor"]) == (rgba, rgba), "Auto's light look"
+    rgba = ["rgba({},{},{},1)".format(*(int(c[i : i + 2], 16) for i in (1, 3, 5)))
+            for c in look_colours("light")]
+    assert [parsed["backgroundColor"], parsed["themeColor"]] == rgba, "Auto's light look"
     assert errors == [], f"Chromium says the game is not installable: {errors}"
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
 
