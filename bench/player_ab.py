@@ -23,6 +23,7 @@ do not depend on the process or the order.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import statistics
@@ -65,11 +66,7 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
     """
     name, *parts = spec.split(":")
     weights = None
-    q = engine.QUICK
-    effort = engine.Effort(refine=q.refine, top=q.top, samples=q.samples, reply=q.reply,
-                           crowded=q.crowded, refine_crowded=q.refine_crowded,
-                           top_crowded=q.top_crowded, deep=q.deep,
-                           deep_replies=q.deep_replies, deep_samples=q.deep_samples)
+    effort = copy.copy(engine.QUICK)
     for part in parts:
         if "=" not in part:
             if part:
