@@ -55,13 +55,18 @@ def nearly_full_in_play() -> dict[str, Any]:
 
 
 def audit(page: Any, where: str) -> list[str]:
-    """axe's violations in the page as it is now, one line each."""
+    """axe's violations in the page once its animations that end have ended, one line each."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         if not AXE.exists():
             pytest.fail("axe-core is missing: run `npm ci`")
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found = page.evaluate(
         """async ([tags, off]) => {
+          // a window still fading in has a lower contrast than the one it settles on:
+          // wait for every animation that ends (a spinner does not)
+          await Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)));
           const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
           const result = await axe.run(document, {
             runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations"] });
