@@ -15,7 +15,6 @@ from helpers import (
     LINE_ROWS,
     WALL_ROWS,
     board,
-    cell,
     game_doc,
     move,
     nearly_full,
@@ -153,15 +152,28 @@ def test_points_text_and_vanished_balls_leave_no_trace(
 # -- 5. a tap during a move's animation is kept
 
 
+TAP_NOW = """([row, col]) => {
+  const busy = document.querySelector("[role=grid]").hasAttribute("data-busy");
+  const target = document.querySelector(`[role=gridcell][data-row="${row}"][data-col="${col}"]`);
+  target.click();
+  return [busy, target.getAttribute("data-queued")];
+}"""
+"""Click cell [row, col] in one page task: whether the grid was busy at the
+click, and the cell's data-queued after it."""
+
+
 def test_a_tap_while_a_ball_rolls_is_kept_and_applied(context: Any, page: Any,
                                                       site: Any) -> None:
     seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
     open_game(page, site, reduced_motion=False)
     tap(page, 0, 0)
     tap(page, 0, 2)  # a long path: down column 0, along row 8, up column 2
-    page.wait_for_selector("[role=grid][data-busy]")
-    tap(page, 1, 1)  # another ball, while the first one still rolls
-    assert cell(page, 1, 1).get_attribute("data-queued") == "true"
+    # Another ball, while the first one still rolls (the grid is busy when the
+    # click returns): looked at and tapped in one page task, so that a slow test
+    # machine cannot let the roll end between looking and tapping.
+    busy, queued = page.evaluate(TAP_NOW, [1, 1])
+    assert busy is True  # the tap came while the first ball still rolled
+    assert queued == "true"
     wait_idle(page)
     page.wait_for_function(
         "() => document.querySelector('[data-row=\"1\"][data-col=\"1\"]')"
