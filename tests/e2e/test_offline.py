@@ -299,7 +299,9 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         runtime.write_bytes(runtime.read_bytes()[:1000])
         deploy(broken, live)
         assert page.evaluate(UPDATE_RESULT) == "redundant"
-        assert cache_names(page) == [f"kugler-{old_build}"]
+        # The page (on a return to visibility) or Chromium may start another
+        # attempt of the same build at once; its cache is judged when it ends.
+        assert settled_cache_names(page) == [f"kugler-{old_build}"]
         assert not page.locator("#update-notice").is_visible()
         page.reload()
         wait_engine(page)
