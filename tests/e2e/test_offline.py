@@ -255,9 +255,10 @@ INSTALL_END = """async () => {
 def settled_cache_names(page: Any, timeout: float = 120) -> list[str]:
     """The page's cache names once no worker is installing.
 
-    Chromium may check for an update again on its own after a navigation (a
-    soft update), so a failed install can be followed by another attempt of
-    the same build; what that attempt leaves behind is judged when it ends.
+    The page checks for an update on a return to visibility, and Chromium on
+    its own after a navigation (a soft update), so a failed install can be
+    followed at once by another attempt of the same build; what that attempt
+    leaves behind is judged when it ends.
     """
     deadline = time.monotonic() + timeout
     while True:
@@ -299,8 +300,6 @@ def test_update_to_a_new_build_keeps_the_saved_game_and_records(
         runtime.write_bytes(runtime.read_bytes()[:1000])
         deploy(broken, live)
         assert page.evaluate(UPDATE_RESULT) == "redundant"
-        # The page (on a return to visibility) or Chromium may start another
-        # attempt of the same build at once; its cache is judged when it ends.
         assert settled_cache_names(page) == [f"kugler-{old_build}"]
         assert not page.locator("#update-notice").is_visible()
         page.reload()
