@@ -7,7 +7,10 @@
 A variant is ``name[:weights file][:field=value,...]``: the quick player's
 ``Effort`` with those fields changed (any field of ``kugler_core.player.Effort``;
 ``learned_margin`` below 0 is None, off), its learned value read from the
-weights file (``kugler_core/value5.bin`` when none). Every variant plays every
+weights file (``kugler_core/value5.bin`` when none). Below
+``strong_below`` free cells (quick's: 30) the player uses strong's effort
+whatever the variant says: give ``strong_below=0`` to try quick's own
+fields there. Every variant plays every
 position in turn in one process (paired: the same positions, the same deal
 after them), ``bench/player.py``'s ``play_crisis``. Prints a line per
 position as it goes and then, per variant, the positions lost with their

@@ -117,18 +117,22 @@ class Effort:
     points to come of their board right after the move, so the learned value
     only breaks near-ties and never overrides a clear hand-made judgement.
     0 / None for both strengths unless docs/player.md says otherwise
-    (rows 57-63).
+    (rows 57-63). ``strong_below``: below this many free cells the move is
+    chosen with strong's effort (``STRONG``) instead, seeded as before (0:
+    never); quick's is 30 (row 79), where games are lost, while the rest of
+    a game, nearly all of its moves, keeps quick's time.
     """
 
     __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_margin",
                  "learned_replies", "learned_root", "refine", "refine_crowded", "reply",
-                 "samples", "top", "top_crowded")
+                 "samples", "strong_below", "top", "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
                  refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
                  deep_replies: int = 4, deep_samples: int = 3, learned: float = 0.0,
                  learned_replies: int = 1, learned_root: float = 0.0,
-                 learned_margin: float | None = None) -> None:
+                 learned_margin: float | None = None, strong_below: int = 0) -> None:
+        self.strong_below = strong_below
         self.learned = learned
         self.learned_margin = learned_margin
         self.learned_replies = learned_replies
@@ -145,9 +149,10 @@ class Effort:
         self.top_crowded = top_crowded or top
 
 
-QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60)
 STRONG = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
                 top_crowded=90)
+QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60,
+               strong_below=30)
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
@@ -174,9 +179,12 @@ def choose(view: View, strength: Strength = "quick") -> Move | None:
     if effort is None:
         raise StrengthError(f"strength must be 'quick' or 'strong', got {strength!r}")
     board = list(view.board)
+    free = board.count(0)
+    if free < effort.strong_below:
+        effort = STRONG
     line = view.line
     t = tables(line)
-    crowded = board.count(0) < effort.crowded
+    crowded = free < effort.crowded
     ranked = rank(board, t, effort.refine_crowded if crowded else effort.refine)
     if not ranked:
         return None

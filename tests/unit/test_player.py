@@ -386,6 +386,28 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
     assert spread_gain > plain_gain + 2.0
 
 
+# -- the hand-over to strong's effort on a crowded board ----------------------------------
+
+
+@pytest.mark.parametrize(("deal", "moves", "crowded"), [(17, 20, True), (25, 8, False)])
+def test_quick_plays_a_crowded_board_with_strongs_effort(
+        deal: int, moves: int, crowded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below ``QUICK.strong_below`` (30) free cells quick chooses with strong's
+    effort (seeded as quick, so still its own move); above, with its own.
+    Both positions are ones where the two efforts choose different moves."""
+    from kugler_core import player
+    g = random_position(deal, 5, deal, moves)
+    view = View.of(g)
+    assert (g.board.count(0) < player.QUICK.strong_below) == crowded
+    played = choose(view, "quick")
+    monkeypatch.setattr(player.QUICK, "strong_below", 0)
+    own = choose(view, "quick")
+    monkeypatch.setitem(player.EFFORTS, "quick", player.STRONG)
+    strongs = choose(view, "quick")
+    assert own != strongs
+    assert played == (strongs if crowded else own)
+
+
 # -- the learned value in the search --------------------------------------------------
 
 
@@ -394,8 +416,10 @@ def learned_quick(request: pytest.FixtureRequest,
                   monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Quick with the learned points to come added to its best replies
     (``learned``) or to its candidates (``learned_root``), or re-ranking the
-    candidates within a margin of the best (``learned_margin``)."""
+    candidates within a margin of the best (``learned_margin``), on every
+    board (no hand-over to strong's effort on a crowded one)."""
     from kugler_core import player
+    monkeypatch.setattr(player.QUICK, "strong_below", 0)
     monkeypatch.setattr(player.QUICK, request.param,
                         1e9 if request.param == "learned_margin" else 3.0)
     monkeypatch.setattr(player.QUICK, "learned_replies", 3)
