@@ -14,7 +14,8 @@ move itself takes lands on a cell the player cannot know: that cell is drawn
 a few times from a ``random.Random`` of its own, seeded from the view, and the
 move gets the mean. The same view always gives the same move, on any machine.
 On a crowded board more moves are ranked and looked at; the strong strength
-looks at more moves with a wider reply than the quick one. The work is a
+looks at more moves with a wider reply than the quick one, and quick plays
+a board with fewer than 30 free cells with strong's effort. The work is a
 fixed amount per strength, never a clock. See docs/player.md.
 
 >>> g = Game.from_text('''
