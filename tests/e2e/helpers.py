@@ -165,6 +165,16 @@ def stored(page: Any, key: str) -> Any:
     return None if text is None else json.loads(text)
 
 
+def same_game(now: Any, before: Any) -> bool:
+    """The stored game `now` is the game `before`: every field equal but the clock,
+    which a save on leaving the page may move on, never back."""
+    if now is None or before is None:
+        return bool(now is before)
+    rest_now = {k: v for k, v in now.items() if k != "seconds"}
+    rest_before = {k: v for k, v in before.items() if k != "seconds"}
+    return bool(rest_now == rest_before and now.get("seconds", 0) >= before.get("seconds", 0))
+
+
 def text(page: Any, selector: str) -> str:
     return page.locator(selector).inner_text().strip()
 
