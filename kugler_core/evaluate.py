@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
+from typing import cast
 
 from .board import CELLS
 from .lines import points, runs_through
 from .lines import windows as line_windows
-from .paths import NEIGHBOURS, empty_regions
 
 __all__ = ["INF_LOSS", "Tables", "evaluate", "settle", "tables"]
 
@@ -61,29 +62,41 @@ class Tables:
     """Precomputed windows for one variant.
 
     ``windows``: the cell indices of every window of ``line`` cells;
-    ``cell_windows[i]``: the windows through cell ``i``; ``shared[a * 81 + b]``:
-    the windows holding both cells ``a`` and ``b`` (absent when none);
-    ``partners[a]``: the cells that share a window with ``a``.
+    ``cell_windows[i]``: the windows through cell ``i``; ``slices``: each
+    window as a ``slice`` of ``bytes(board)`` (its cells have one stride),
+    so a window's contents are read in one C call; ``masks``: each window's
+    cells as bits (bit i: cell i); ``kinds``: what
+    ``evaluate`` needs of each window contents met so far (filled as met:
+    at most 8 ** line entries).
     """
 
-    __slots__ = ("cell_windows", "line", "partners", "shared", "weights", "windows")
+    __slots__ = ("cell_windows", "kinds", "line", "masks", "slices", "weights", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
         self.weights = WEIGHTS[line] + (0.0,)
         self.windows = windows = line_windows(line)
         through: list[list[int]] = [[] for _ in range(CELLS)]
-        shared: dict[int, list[int]] = {}
         for w, cells in enumerate(windows):
             for a in cells:
                 through[a].append(w)
-                for b in cells:
-                    if a != b:
-                        shared.setdefault(a * CELLS + b, []).append(w)
         self.cell_windows = tuple(tuple(x) for x in through)
-        self.shared = {k: tuple(v) for k, v in shared.items()}
-        self.partners = tuple(frozenset(b for b in range(CELLS) if a * CELLS + b in shared)
-                              for a in range(CELLS))
+        self.slices = tuple(slice(cells[0], cells[-1] + 1, cells[1] - cells[0])
+                            for cells in windows)
+        self.masks = tuple(sum(1 << i for i in cells) for cells in windows)
+        self.kinds: dict[bytes, tuple[int, ...]] = {}
+
+    def kind(self, contents: bytes) -> tuple[int, ...]:
+        """For the contents of one window: ``(colour, balls, empty offsets)``
+        when it holds at least two balls, all of one colour; ``()`` otherwise.
+        Kept in ``kinds``."""
+        balls = [v for v in contents if v]
+        colour = balls[0] if balls else 0
+        found: tuple[int, ...] = ()
+        if len(balls) >= 2 and balls.count(colour) == len(balls):
+            found = (colour, len(balls), *(k for k, v in enumerate(contents) if not v))
+        self.kinds[contents] = found
+        return found
 
 
 @lru_cache(maxsize=2)
@@ -92,61 +105,68 @@ def tables(line: int) -> Tables:
     return Tables(line)
 
 
+_RANGE = range(CELLS * 4)  # more than the windows of either variant
+
+
 def evaluate(board: Sequence[int], t: Tables) -> float:
     """The value of ``board`` (81 ints) for the player about to move."""
-    label, empty = empty_regions(board)
-    regions = len(empty)
     free = board.count(0)
     if not free:
         return INF_LOSS
-    # reach[r * 8 + c]: balls of colour c next to empty region r; near[i]: the
-    # regions next to the ball on cell i
-    reach = [0] * (regions * 8)
-    near: list[set[int]] = [set()] * CELLS
-    for i, nbs in enumerate(NEIGHBOURS):
-        c = board[i]
-        if c:
-            touched = {label[nb] for nb in nbs if not board[nb]}
-            if touched:
-                near[i] = touched
-                for r in touched:
-                    reach[r * 8 + c] += 1
+    b = bytes(board)
+    met = list(map(t.kinds.get, map(b.__getitem__, t.slices)))
+    if None in met:  # window contents not met before
+        for w, k in enumerate(met):
+            if k is None:
+                met[w] = t.kind(b[t.slices[w]])
+    kinds = cast("list[tuple[int, ...]]", met)
     weights = t.weights
-    dead = DEAD
-    short = SHORT
+    windows = t.windows
     line = t.line
     by_colour = [0.0] * 8
-    for cells in t.windows:
-        col = 0
-        n = 0
-        for i in cells:
-            v = board[i]
-            if v:
-                if v != col:
-                    if col:
-                        n = 0
-                        break
-                    col = v
-                n += 1
-        if n < 2:
-            continue
+    empty = -1  # the empty cells as bits (bit i: cell i), read when first needed
+    regions: list[int] = []  # empty regions met so far, as bits
+    around: list[int] = []  # each region with the cells next to it
+    colours = [0] * 8  # the balls of each colour as bits, read when first needed
+    have_of: dict[int, int] = {}
+    for w in compress(_RANGE, kinds):
+        col, n, *empties = kinds[w]
+        cells = windows[w]
         value = weights[n]
         need = line - n
         seen = -1
-        for i in cells:
-            if not board[i]:
-                r = label[i]
-                if r == seen:
-                    continue
-                seen = r
-                have = reach[r * 8 + col]
-                if have:
-                    for j in cells:
-                        if r in near[j]:
-                            have -= 1
-                if have < need:
-                    value *= dead if have <= 0 else short
+        for e in empties:
+            bit = 1 << cells[e]
+            r = 0
+            for region in regions:
+                if region & bit:
                     break
+                r += 1
+            else:  # a region not met yet: fill it from this cell
+                if empty < 0:
+                    empty = int(b.translate(_EMPTY)[::-1], 2)
+                region = bit
+                grown = _around(region)
+                while grown & empty != region:
+                    region = grown & empty
+                    grown = _around(region)
+                regions.append(region)
+                around.append(grown)
+            if r == seen:
+                continue
+            seen = r
+            mine = colours[col]
+            if not mine:
+                mine = colours[col] = int(b.translate(_COLOUR[col])[::-1], 2)
+            key = r * 8 + col
+            have = have_of.get(key)
+            if have is None:  # the balls of this colour next to the region
+                have = have_of[key] = (around[r] & mine).bit_count()
+            if have:
+                have -= (around[r] & mine & t.masks[w]).bit_count()
+            if have < need:
+                value *= DEAD if have <= 0 else SHORT
+                break
         by_colour[col] += value
     top = weights[line - 1]
     total = FREE * free
@@ -156,6 +176,19 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
     if free < CROWDED:
         total -= CROWD * (CROWDED - free) ** 2
     return total
+
+
+_NOT_FIRST = sum(1 << i for i in range(CELLS) if i % 9)
+_NOT_LAST = sum(1 << i for i in range(CELLS) if i % 9 != 8)
+_EMPTY = bytes(49 if v == 0 else 48 for v in range(256))  # "1" for an empty cell, "0"
+_COLOUR = tuple(bytes(49 if v == c else 48 for v in range(256)) for c in range(8))
+
+
+def _around(cells: int) -> int:
+    """``cells`` (bit i: cell i) with their neighbours up, down, left and right
+    (bits past the last cell may be set)."""
+    return (cells | (cells << 1 & _NOT_FIRST) | (cells >> 1 & _NOT_LAST) | cells << 9
+            | cells >> 9)
 
 
 def settle(board: list[int], placed: Sequence[int], line: int) -> int:

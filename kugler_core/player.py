@@ -52,7 +52,7 @@ import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from heapq import nlargest
+from heapq import heappush, heapreplace
 from typing import TYPE_CHECKING, Literal
 
 from .board import CELL_OF, CELLS, Cell, index
@@ -309,12 +309,16 @@ def cheap(board: list[int], t: Tables, best: int
                     loss[i] += weights[n1]
                     lone[w * CELLS + i] = weights[n1]
 
-    shared = t.shared
-    partners = t.partners
+    through = t.cell_windows
     windows = t.windows
     zero = [0.0] * CELLS
     order: dict[int, list[tuple[float, int]]] = {}  # colour * 128 + region -> (-gain, cell), sorted
+    # the best plain moves so far, a heap of at most ``best``: a source's
+    # targets come best first, so its first one below the heap's least ends it
     plain: list[tuple[float, int, int]] = []
+    full = best <= 0  # no room for another plain move unless it beats the least
+    if full:
+        plain.append((float("inf"), 0, 0))  # no plain move wanted: none beats this one
     scoring: list[Move] = []
     for s in range(CELLS):
         c = board[s]
@@ -325,8 +329,19 @@ def cheap(board: list[int], t: Tables, best: int
             continue
         ex = extra[c] or zero
         done = complete[c]
-        mine = partners[s]
         ls = loss[s]
+        # the targets whose windows with s change the score: the one-colour
+        # windows through s, and those where s is the lone ball of its colour
+        corr: dict[int, float] = {}
+        for w in through[s]:
+            fix = inside.get(w)
+            if fix is None:
+                fix = -lone.get(w * CELLS + s, 0.0)
+                if not fix:
+                    continue
+            for tg in windows[w]:
+                if not board[tg]:
+                    corr[tg] = corr.get(tg, 0.0) + fix
         for r in near:
             key = c * 128 + r
             ordered = order.get(key)
@@ -335,30 +350,43 @@ def cheap(board: list[int], t: Tables, best: int
                 order[key] = ordered
             kept = 0
             for g, tg in ordered:
-                if tg in mine or tg in done:
+                if tg in corr or tg in done:
                     continue
-                plain.append((ls - g, -s, -tg))
+                item = (ls - g, -s, -tg)
+                if not full:
+                    heappush(plain, item)
+                    full = len(plain) == best
+                elif item > plain[0]:
+                    heapreplace(plain, item)
+                else:
+                    break
                 kept += 1
                 if kept == best:
                     break
-            for tg in done:
-                if label[tg] == r and tg not in mine:
+        for tg in done:  # a line completed, unless every such window holds s
+            if label[tg] in near:
+                if any(s not in windows[w] for w in done[tg]):
                     scoring.append((s, tg))
-        for tg in mine:
-            if board[tg] or label[tg] not in near:
+                elif tg not in corr:
+                    corr[tg] = 0.0
+        for tg, fix in corr.items():
+            if label[tg] not in near or (tg in done and any(s not in windows[w]
+                                                            for w in done[tg])):
                 continue
-            if tg in done and any(s not in windows[w] for w in done[tg]):
-                scoring.append((s, tg))
+            d = ls + base[tg] + ex[tg] + fix
+            if full and d < plain[0][0]:
                 continue
-            d = ls + base[tg] + ex[tg]
-            for w in shared[s * CELLS + tg]:
-                if w in inside:
-                    d += inside[w]
-                else:
-                    d -= lone.get(w * CELLS + s, 0.0)
-            plain.append((d, -s, -tg))
+            item = (d, -s, -tg)
+            if not full:
+                heappush(plain, item)
+                full = len(plain) == best
+            elif item > plain[0]:
+                heapreplace(plain, item)
     scoring.sort()
-    return [(d, -s, -tg) for d, s, tg in nlargest(best, plain)], scoring
+    if best <= 0:
+        plain = []
+    plain.sort(reverse=True)
+    return [(d, -s, -tg) for d, s, tg in plain], scoring
 
 
 def _rank_key(item: tuple[float, Move]) -> tuple[float, int, int]:
