@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress
-from typing import cast
 
 from .board import CELLS
 from .lines import points, runs_through
@@ -62,15 +60,16 @@ class Tables:
     """Precomputed windows for one variant.
 
     ``windows``: the cell indices of every window of ``line`` cells;
-    ``cell_windows[i]``: the windows through cell ``i``; ``slices``: each
-    window as a ``slice`` of ``bytes(board)`` (its cells have one stride),
-    so a window's contents are read in one C call; ``masks``: each window's
-    cells as bits (bit i: cell i); ``kinds``: what
-    ``evaluate`` needs of each window contents met so far (filled as met:
-    at most 8 ** line entries).
+    ``cell_windows[i]``: the windows through cell ``i``; ``masks``: each
+    window's cells as bits (bit i: cell i); ``rays``: every whole row,
+    column and diagonal at least ``line`` long, as a ``slice`` of
+    ``bytes(board)`` (its cells have one stride, so its contents are read in
+    one C call) and the windows along it in order; ``ray_kinds``: what
+    ``evaluate`` needs of each ray's contents met so far (``ray_kind``; at
+    most ``RAY_KINDS`` kept, then they are met again).
     """
 
-    __slots__ = ("cell_windows", "kinds", "line", "masks", "slices", "weights", "windows")
+    __slots__ = ("cell_windows", "line", "masks", "ray_kinds", "rays", "weights", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -81,22 +80,42 @@ class Tables:
             for a in cells:
                 through[a].append(w)
         self.cell_windows = tuple(tuple(x) for x in through)
-        self.slices = tuple(slice(cells[0], cells[-1] + 1, cells[1] - cells[0])
-                            for cells in windows)
         self.masks = tuple(sum(1 << i for i in cells) for cells in windows)
-        self.kinds: dict[bytes, tuple[int, ...]] = {}
+        number = {cells: w for w, cells in enumerate(windows)}
+        rays = []
+        for cells in windows:  # the windows that start a ray, and the ray
+            step = cells[1] - cells[0]
+            if tuple(i - step for i in cells) in number:
+                continue
+            ray = list(cells)
+            while (*ray[1 - line:], ray[-1] + step) in number:
+                ray.append(ray[-1] + step)
+            rays.append((slice(ray[0], ray[-1] + 1, step),
+                         tuple(number[tuple(ray[k:k + line])] for k in range(len(ray) - line + 1))))
+        self.rays = tuple(rays)
+        self.ray_kinds: dict[bytes, tuple[tuple[int, ...], ...]] = {}
 
-    def kind(self, contents: bytes) -> tuple[int, ...]:
-        """For the contents of one window: ``(colour, balls, empty offsets)``
-        when it holds at least two balls, all of one colour; ``()`` otherwise.
-        Kept in ``kinds``."""
-        balls = [v for v in contents if v]
-        colour = balls[0] if balls else 0
-        found: tuple[int, ...] = ()
-        if len(balls) >= 2 and balls.count(colour) == len(balls):
-            found = (colour, len(balls), *(k for k, v in enumerate(contents) if not v))
-        self.kinds[contents] = found
-        return found
+    def ray_kind(self, contents: bytes) -> tuple[tuple[int, ...], ...]:
+        """For the contents of one ray, its windows that hold at least two
+        balls, all of one colour: ``(k, colour, balls, *empty offsets)``, ``k``
+        the window's place along the ray. Kept in ``ray_kinds``."""
+        line = self.line
+        found = []
+        for k in range(len(contents) - line + 1):
+            window = contents[k:k + line]
+            balls = [v for v in window if v]
+            if len(balls) >= 2 and balls.count(balls[0]) == len(balls):
+                found.append((k, balls[0], len(balls),
+                              *(e for e, v in enumerate(window) if not v)))
+        if len(self.ray_kinds) >= RAY_KINDS:
+            self.ray_kinds.clear()
+        kinds = self.ray_kinds[contents] = tuple(found)
+        return kinds
+
+
+RAY_KINDS = 1 << 13
+"""How many ray contents ``Tables.ray_kinds`` keeps (under 1 MB; nearly every
+evaluation meets one ray it never met, so a larger store gains nothing)."""
 
 
 @lru_cache(maxsize=2)
@@ -105,21 +124,12 @@ def tables(line: int) -> Tables:
     return Tables(line)
 
 
-_RANGE = range(CELLS * 4)  # more than the windows of either variant
-
-
 def evaluate(board: Sequence[int], t: Tables) -> float:
     """The value of ``board`` (81 ints) for the player about to move."""
     free = board.count(0)
     if not free:
         return INF_LOSS
     b = bytes(board)
-    met = list(map(t.kinds.get, map(b.__getitem__, t.slices)))
-    if None in met:  # window contents not met before
-        for w, k in enumerate(met):
-            if k is None:
-                met[w] = t.kind(b[t.slices[w]])
-    kinds = cast("list[tuple[int, ...]]", met)
     weights = t.weights
     windows = t.windows
     line = t.line
@@ -129,45 +139,51 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
     around: list[int] = []  # each region with the cells next to it
     colours = [0] * 8  # the balls of each colour as bits, read when first needed
     have_of: dict[int, int] = {}
-    for w in compress(_RANGE, kinds):
-        col, n, *empties = kinds[w]
-        cells = windows[w]
-        value = weights[n]
-        need = line - n
-        seen = -1
-        for e in empties:
-            bit = 1 << cells[e]
-            r = 0
-            for region in regions:
-                if region & bit:
-                    break
-                r += 1
-            else:  # a region not met yet: fill it from this cell
-                if empty < 0:
-                    empty = int(b.translate(_EMPTY)[::-1], 2)
-                region = bit
-                grown = _around(region)
-                while grown & empty != region:
-                    region = grown & empty
+    known = t.ray_kinds
+    for where, along in t.rays:
+        contents = b[where]
+        found = known.get(contents)
+        if found is None:
+            found = t.ray_kind(contents)
+        for k, col, n, *empties in found:
+            w = along[k]
+            cells = windows[w]
+            value = weights[n]
+            need = line - n
+            seen = -1
+            for e in empties:
+                bit = 1 << cells[e]
+                r = 0
+                for region in regions:
+                    if region & bit:
+                        break
+                    r += 1
+                else:  # a region not met yet: fill it from this cell
+                    if empty < 0:
+                        empty = int(b.translate(_EMPTY)[::-1], 2)
+                    region = bit
                     grown = _around(region)
-                regions.append(region)
-                around.append(grown)
-            if r == seen:
-                continue
-            seen = r
-            mine = colours[col]
-            if not mine:
-                mine = colours[col] = int(b.translate(_COLOUR[col])[::-1], 2)
-            key = r * 8 + col
-            have = have_of.get(key)
-            if have is None:  # the balls of this colour next to the region
-                have = have_of[key] = (around[r] & mine).bit_count()
-            if have:
-                have -= (around[r] & mine & t.masks[w]).bit_count()
-            if have < need:
-                value *= DEAD if have <= 0 else SHORT
-                break
-        by_colour[col] += value
+                    while grown & empty != region:
+                        region = grown & empty
+                        grown = _around(region)
+                    regions.append(region)
+                    around.append(grown)
+                if r == seen:
+                    continue
+                seen = r
+                mine = colours[col]
+                if not mine:
+                    mine = colours[col] = int(b.translate(_COLOUR[col])[::-1], 2)
+                key = r * 8 + col
+                have = have_of.get(key)
+                if have is None:  # the balls of this colour next to the region
+                    have = have_of[key] = (around[r] & mine).bit_count()
+                if have:
+                    have -= (around[r] & mine & t.masks[w]).bit_count()
+                if have < need:
+                    value *= DEAD if have <= 0 else SHORT
+                    break
+            by_colour[col] += value
     top = weights[line - 1]
     total = FREE * free
     for p in by_colour:

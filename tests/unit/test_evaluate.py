@@ -14,8 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kugler_core.board import CELLS, from_text
-from kugler_core.evaluate import (CROWD, CROWDED, DEAD, FREE, INF_LOSS, SHORT, SPREAD, WEIGHTS,
-                                  evaluate, tables)
+from kugler_core.evaluate import (
+    CROWD,
+    CROWDED,
+    DEAD,
+    FREE,
+    INF_LOSS,
+    SHORT,
+    SPREAD,
+    WEIGHTS,
+    evaluate,
+    tables,
+)
 from kugler_core.lines import runs_through, windows
 from kugler_core.paths import NEIGHBOURS, empty_regions, reachable
 from kugler_core.player import cheap
@@ -136,3 +146,17 @@ def test_pockets_lines_standing_and_walled_colours(line: int) -> None:
     assert evaluate(board, t) == plain_evaluate(board, line)
     for best in (0, 5, 200):
         assert cheap(board, t, best) == plain_cheap(board, line, best)
+
+
+def test_the_store_of_ray_contents_stays_small_and_changes_no_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once ``RAY_KINDS`` contents are kept the store starts again: values stay
+    those of the plain definition."""
+    monkeypatch.setattr("kugler_core.evaluate.RAY_KINDS", 5)
+    t = tables(5)
+    board = list(from_text(POCKETS))
+    for cell in range(CELLS):
+        changed = board[:]
+        changed[cell] = 0 if changed[cell] else 6
+        assert evaluate(changed, t) == plain_evaluate(changed, 5)
+        assert len(t.ray_kinds) <= 5
