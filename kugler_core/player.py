@@ -53,6 +53,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from heapq import heappush, heapreplace
+from operator import add
 from typing import TYPE_CHECKING, Literal
 
 from .board import CELL_OF, CELLS, Cell, index
@@ -254,8 +255,10 @@ def cheap(board: list[int], t: Tables, best: int
     base = [0.0] * CELLS
     extra: list[list[float]] = [[]] * 8  # extra[c][i]: what colour c on i gains beyond base
     complete: list[dict[int, list[int]]] = [{} for _ in range(8)]
-    inside: dict[int, float] = {}  # window of one colour -> the correction of a move inside it
-    lone: dict[int, float] = {}  # w * 81 + i: the value of two-colour window w without lone ball i
+    # fixes[i]: for each window through ball i that changes a move of i
+    # inside it (one colour; or i the lone ball of its colour among two), the
+    # correction of that move and the window's empty cells
+    fixes: list[list[tuple[float, list[int]]]] = [[] for _ in range(CELLS)]
     for w, cells in enumerate(t.windows):
         c1 = n1 = c2 = n2 = 0
         for i in cells:
@@ -286,33 +289,45 @@ def cheap(board: list[int], t: Tables, best: int
                     loss[i] += weights[n - 1]
                 continue
             up = weights[n + 1]
-            inside[w] = 2 * here - weights[n - 1] - up
             ex = extra[c1]
             if not ex:
                 ex = extra[c1] = [0.0] * CELLS
             drop = weights[n - 1] - here
+            gaps = []
+            balls = []
             for i in cells:
                 if board[i]:
                     loss[i] += drop
+                    balls.append(i)
                 else:
                     base[i] -= here
                     ex[i] += up
+                    gaps.append(i)
                     if n + 1 == line:
                         complete[c1].setdefault(i, []).append(w)
+            inside = (2 * here - weights[n - 1] - up, gaps)
+            for i in balls:
+                fixes[i].append(inside)
         elif c2 > 0 and (n1 == 1 or n2 == 1):
+            gaps = [i for i in cells if not board[i]]
             for i in cells:
                 v = board[i]
                 if v == c1 and n1 == 1:
                     loss[i] += weights[n2]
-                    lone[w * CELLS + i] = weights[n2]
+                    if weights[n2]:
+                        fixes[i].append((-weights[n2], gaps))
                 elif v == c2 and n2 == 1:
                     loss[i] += weights[n1]
-                    lone[w * CELLS + i] = weights[n1]
+                    if weights[n1]:
+                        fixes[i].append((-weights[n1], gaps))
 
-    through = t.cell_windows
     windows = t.windows
     zero = [0.0] * CELLS
-    order: dict[int, list[tuple[float, int]]] = {}  # colour * 128 + region -> (-gain, cell), sorted
+    # order[colour * 128 + region]: its cells by what that colour gains there,
+    # best first (ties: lower cell); gains[colour]: base + extra per cell
+    order: dict[int, list[int]] = {}
+    gains: list[list[float]] = [[]] * 8
+    ascending: list[list[int]] = [[]] * len(regions)
     # the best plain moves so far, a heap of at most ``best``: a source's
     # targets come best first, so its first one below the heap's least ends it
     plain: list[tuple[float, int, int]] = []
@@ -333,26 +348,25 @@ def cheap(board: list[int], t: Tables, best: int
         # the targets whose windows with s change the score: the one-colour
         # windows through s, and those where s is the lone ball of its colour
         corr: dict[int, float] = {}
-        for w in through[s]:
-            fix = inside.get(w)
-            if fix is None:
-                fix = -lone.get(w * CELLS + s, 0.0)
-                if not fix:
-                    continue
-            for tg in windows[w]:
-                if not board[tg]:
-                    corr[tg] = corr.get(tg, 0.0) + fix
+        for fix, gaps in fixes[s]:
+            for tg in gaps:
+                corr[tg] = corr.get(tg, 0.0) + fix
         for r in near:
             key = c * 128 + r
             ordered = order.get(key)
+            gain = gains[c]
+            if not gain:
+                gain = gains[c] = list(map(add, base, ex))
             if ordered is None:
-                ordered = sorted([(-(base[i] + ex[i]), i) for i in regions[r]])
-                order[key] = ordered
+                by_cell = ascending[r]
+                if not by_cell:
+                    by_cell = ascending[r] = sorted(regions[r])
+                ordered = order[key] = sorted(by_cell, key=gain.__getitem__, reverse=True)
             kept = 0
-            for g, tg in ordered:
+            for tg in ordered:
                 if tg in corr or tg in done:
                     continue
-                item = (ls - g, -s, -tg)
+                item = (ls + gain[tg], -s, -tg)
                 if not full:
                     heappush(plain, item)
                     full = len(plain) == best
