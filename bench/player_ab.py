@@ -8,9 +8,10 @@ A variant is ``name[:weights file][:field=value,...]``: the quick player's
 ``Effort`` with those fields changed (any field of ``kugler_core.player.Effort``;
 ``learned_margin`` below 0 is None, off), its learned value read from the
 weights file (``kugler_core/value5.bin`` when none). Below
-``strong_below`` free cells (quick's: 30) the player uses strong's effort
-whatever the variant says: give ``strong_below=0`` to try quick's own
-fields there. Every variant plays every
+``strong_below`` free cells (quick's: 0; it has strong's effort everywhere
+since row 82) the player uses strong's effort whatever the variant says:
+``refine=24,top=20,samples=3,reply=6,crowded=30,refine_crowded=90,top_crowded=60,strong_below=30``
+is quick of row 79. Every variant plays every
 position in turn in one process (paired: the same positions, the same deal
 after them), ``bench/player.py``'s ``play_crisis``. Prints a line per
 position as it goes and then, per variant, the positions lost with their
@@ -60,9 +61,9 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
     """``(name, effort, weights or None)`` of ``spec``; ValueError for an unknown
     field, a value that is not a number, or a weights file that does not load.
 
-    >>> name, effort, weights = parse_variant("wide:top_crowded=90,learned_margin=0")
+    >>> name, effort, weights = parse_variant("wide:top_crowded=150,learned_margin=0")
     >>> name, effort.top_crowded, effort.learned_margin, effort.refine, weights
-    ('wide', 90, 0.0, 24, None)
+    ('wide', 150, 0.0, 40, None)
     >>> parse_variant("x:depth=3")
     Traceback (most recent call last):
     ValueError: x: Effort has no field 'depth'

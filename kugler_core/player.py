@@ -13,10 +13,10 @@ marks and the best reply on that board decides. Only a ball whose mark the
 move itself takes lands on a cell the player cannot know: that cell is drawn
 a few times from a ``random.Random`` of its own, seeded from the view, and the
 move gets the mean. The same view always gives the same move, on any machine.
-On a crowded board more moves are ranked and looked at; the strong strength
-looks at more moves with a wider reply than the quick one, and quick plays
-a board with fewer than 30 free cells with strong's effort. The work is a
-fixed amount per strength, never a clock. See docs/player.md.
+On a crowded board more moves are ranked and looked at. Both strengths do
+the same work (quick's own, smaller effort died more often in whole games,
+and the larger one now costs what it did); each draws from its own seed.
+The work is a fixed amount per strength, never a clock. See docs/player.md.
 
 >>> g = Game.from_text('''
 ...     1111.....
@@ -121,8 +121,8 @@ class Effort:
     0 / None for both strengths unless docs/player.md says otherwise
     (rows 57-63). ``strong_below``: below this many free cells the move is
     chosen with strong's effort (``STRONG``) instead, seeded as before (0:
-    never); quick's is 30 (row 79), where games are lost, while the rest of
-    a game, nearly all of its moves, keeps quick's time.
+    never; row 79 gave quick 30, before quick took strong's effort
+    everywhere in row 82).
     """
 
     __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_margin",
@@ -153,8 +153,10 @@ class Effort:
 
 STRONG = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
                 top_crowded=90)
-QUICK = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90, top_crowded=60,
-               strong_below=30)
+QUICK = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
+               top_crowded=90)
+"""Strong's effort (row 82 of docs/player.md); until then refine 24 / top 20,
+samples 3, reply 6, below 30 free cells strong's effort."""
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 

@@ -15,7 +15,7 @@ from kugler_core import MAX_DEAL, Game, rng
 from kugler_core.board import CELL_OF, from_text
 from kugler_core.evaluate import evaluate, settle, tables
 from kugler_core.paths import reachable
-from kugler_core.player import Strength, View, choose, suggest
+from kugler_core.player import Effort, Strength, View, choose, suggest
 
 deals = st.integers(min_value=1, max_value=MAX_DEAL)
 lines = st.sampled_from([4, 5])
@@ -389,18 +389,25 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
 # -- the hand-over to strong's effort on a crowded board ----------------------------------
 
 
+QUICK_OF_ROW_79 = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowded=90,
+                         top_crowded=60, strong_below=30)
+"""Quick before it took strong's effort everywhere: its own, smaller effort,
+and strong's on a board with fewer than 30 free cells."""
+
+
 @pytest.mark.parametrize(("deal", "moves", "crowded"), [(17, 20, True), (25, 8, False)])
-def test_quick_plays_a_crowded_board_with_strongs_effort(
+def test_an_effort_hands_a_crowded_board_to_strongs_effort(
         deal: int, moves: int, crowded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Below ``QUICK.strong_below`` (30) free cells quick chooses with strong's
-    effort (seeded as quick, so still its own move); above, with its own.
-    Both positions are ones where the two efforts choose different moves."""
+    """Below ``strong_below`` free cells an effort chooses with strong's (seeded
+    as its own strength, so still its own move); above, with its own. Both
+    positions are ones where the two efforts choose different moves."""
     from kugler_core import player
     g = random_position(deal, 5, deal, moves)
     view = View.of(g)
-    assert (g.board.count(0) < player.QUICK.strong_below) == crowded
+    assert (g.board.count(0) < QUICK_OF_ROW_79.strong_below) == crowded
+    monkeypatch.setitem(player.EFFORTS, "quick", QUICK_OF_ROW_79)
     played = choose(view, "quick")
-    monkeypatch.setattr(player.QUICK, "strong_below", 0)
+    monkeypatch.setattr(QUICK_OF_ROW_79, "strong_below", 0)
     own = choose(view, "quick")
     monkeypatch.setitem(player.EFFORTS, "quick", player.STRONG)
     strongs = choose(view, "quick")
