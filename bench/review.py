@@ -1,6 +1,6 @@
 """The game review (kugler_core.review): is its cost in points honest, and how fast is it?
 
-    python bench/review.py [--collect] [--games 12] [--variants 8] [--share 0.15]
+    python bench/review.py [--collect] [--games 6] [--variants 6] [--share 0.1]
         [--first 0] [--only fit|honest] --out FILE
     python bench/review.py --report FILE
     python bench/review.py --fit [--games 4] [--every 8] [--variants 6] [--out FILE]
