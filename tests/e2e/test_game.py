@@ -105,30 +105,6 @@ def test_ball_rolls_along_a_path(context: Any, page: Any, site: Any) -> None:
     assert page.locator("#undo").is_enabled()
 
 
-def test_roll_animates_and_grid_is_busy_meanwhile(context: Any, page: Any, site: Any) -> None:
-    seed_storage(context, {GAME_KEY: game_doc(WALL_ROWS)})
-    open_game(page, site, reduced_motion=False)
-    page.evaluate("""() => {
-        window.busySeen = 0;
-        new MutationObserver(() => {
-            const grid = document.querySelector('[role=grid]');
-            if (grid.hasAttribute('data-busy')) window.busySeen += 1;
-        }).observe(document.querySelector('[role=grid]'), {attributes: true});
-    }""")
-    tap(page, 0, 0)
-    tap(page, 0, 2)
-    assert page.get_attribute("[role=grid]", "data-busy") is not None
-    # a tap during the animation never reaches the half-done move: it is kept
-    # and applied once the board is idle (the ball at (0,1) is then selected)
-    tap(page, 0, 1)
-    wait_idle(page)
-    assert page.evaluate("window.busySeen") >= 1
-    after = board(page)
-    assert after[idx(0, 2)] == 1 and after[idx(0, 0)] == 0
-    page.wait_for_selector('[data-row="0"][data-col="1"][aria-selected=true]')
-    assert page.locator("[aria-selected=true]").count() == 1
-
-
 def test_unreachable_cell_flashes_and_nothing_moves(context: Any, page: Any, site: Any) -> None:
     seed_storage(context, {GAME_KEY: game_doc(SHUT_ROWS)})
     open_game(page, site, reduced_motion=False)

@@ -179,7 +179,9 @@ def test_a_tap_while_a_ball_rolls_is_kept_and_applied(context: Any, page: Any,
         "() => document.querySelector('[data-row=\"1\"][data-col=\"1\"]')"
         ".getAttribute('aria-selected') === 'true'")
     assert page.locator("[data-queued]").count() == 0
-    assert board(page)[2] != 0  # the first move happened
+    assert page.locator("[aria-selected=true]").count() == 1
+    after = board(page)
+    assert after[2] != 0 and after[0] == 0  # the first move happened, whole
 
 
 # -- 8. the bar
