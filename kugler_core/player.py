@@ -151,12 +151,14 @@ class Effort:
         self.top_crowded = top_crowded or top
 
 
-STRONG = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
-                top_crowded=90)
+STRONG = Effort(refine=120, top=90, samples=4, reply=10)
+"""Row 83 of docs/player.md: the width quick has below 36 free cells on every
+board; until then quick's effort."""
 QUICK = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
                top_crowded=90)
-"""Strong's effort (row 82 of docs/player.md); until then refine 24 / top 20,
-samples 3, reply 6, below 30 free cells strong's effort."""
+"""Strong's effort of row 82 of docs/player.md (before strong took this width
+on every board in row 83); until then refine 24 / top 20, samples 3, reply 6,
+below 30 free cells strong's effort."""
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 
