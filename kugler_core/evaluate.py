@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from .board import CELLS
 from .lines import points, runs_through
@@ -66,10 +67,16 @@ class Tables:
     ``bytes(board)`` (its cells have one stride, so its contents are read in
     one C call) and the windows along it in order; ``ray_kinds``: what
     ``evaluate`` needs of each ray's contents met so far (``ray_kind``; at
-    most ``RAY_KINDS`` kept, then they are met again).
+    most ``RAY_KINDS`` kept, then they are met again); ``ray_cells``: each
+    ray's cells; ``ray_plans``: what ``kugler_core.player.cheap`` takes from
+    each ray's contents met so far, by ray number and contents (at most
+    ``RAY_KINDS``); ``values``: the evaluations of the boards met so far, by
+    ``bytes(board)`` (at most ``VALUES``). The stores only save work: a value
+    is the same whether it was kept or not.
     """
 
-    __slots__ = ("cell_windows", "line", "masks", "ray_kinds", "rays", "weights", "windows")
+    __slots__ = ("cell_windows", "line", "masks", "ray_cells", "ray_kinds", "ray_plans", "rays",
+                 "values", "weights", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -93,7 +100,10 @@ class Tables:
             rays.append((slice(ray[0], ray[-1] + 1, step),
                          tuple(number[tuple(ray[k:k + line])] for k in range(len(ray) - line + 1))))
         self.rays = tuple(rays)
+        self.ray_cells = tuple(tuple(range(CELLS)[where]) for where, _along in rays)
         self.ray_kinds: dict[bytes, tuple[tuple[int, ...], ...]] = {}
+        self.ray_plans: dict[tuple[int, bytes], Any] = {}
+        self.values: dict[bytes, float] = {}
 
     def ray_kind(self, contents: bytes) -> tuple[tuple[int, ...], ...]:
         """For the contents of one ray, its windows that hold at least two
@@ -112,10 +122,22 @@ class Tables:
         kinds = self.ray_kinds[contents] = tuple(found)
         return kinds
 
+    def keep_plan(self, r: int, contents: bytes, plan: Any) -> None:
+        """Keep ``plan`` as what ``kugler_core.player.cheap`` takes from ray ``r``
+        holding ``contents`` (at most ``RAY_KINDS`` kept, then the store starts again)."""
+        if len(self.ray_plans) >= RAY_KINDS:
+            self.ray_plans.clear()
+        self.ray_plans[r, contents] = plan
+
 
 RAY_KINDS = 1 << 13
-"""How many ray contents ``Tables.ray_kinds`` keeps (under 1 MB; nearly every
-evaluation meets one ray it never met, so a larger store gains nothing)."""
+"""How many ray contents ``Tables.ray_kinds`` and ``Tables.ray_plans`` keep
+(each under 1 MB; nearly every evaluation meets one ray it never met, so a
+larger store gains nothing)."""
+
+VALUES = 1 << 14
+"""How many evaluations ``Tables.values`` keeps (about 2 MB). In a search
+about one board in six is met again: the same move reached from two sides."""
 
 
 @lru_cache(maxsize=2)
@@ -126,10 +148,20 @@ def tables(line: int) -> Tables:
 
 def evaluate(board: Sequence[int], t: Tables) -> float:
     """The value of ``board`` (81 ints) for the player about to move."""
-    free = board.count(0)
+    b = bytes(board)
+    kept = t.values.get(b)
+    if kept is not None:
+        return kept
+    if len(t.values) >= VALUES:
+        t.values.clear()
+    t.values[b] = value = _evaluate(b, board.count(0), t)
+    return value
+
+
+def _evaluate(b: bytes, free: int, t: Tables) -> float:
+    """``evaluate`` of the board ``b`` with ``free`` empty cells, not kept."""
     if not free:
         return INF_LOSS
-    b = bytes(board)
     weights = t.weights
     windows = t.windows
     line = t.line

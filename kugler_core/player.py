@@ -252,9 +252,6 @@ def cheap(board: list[int], t: Tables, best: int
     label, regions = empty_regions(board)
     if not regions:
         return [], []
-    weights = t.weights
-    line = t.line
-    w1 = weights[1]
     loss = [0.0] * CELLS
     base = [0.0] * CELLS
     extra: list[list[float]] = [[]] * 8  # extra[c][i]: what colour c on i gains beyond base
@@ -262,68 +259,28 @@ def cheap(board: list[int], t: Tables, best: int
     # fixes[i]: for each window through ball i that changes a move of i
     # inside it (one colour; or i the lone ball of its colour among two), the
     # correction of that move and the window's empty cells
-    fixes: list[list[tuple[float, list[int]]]] = [[] for _ in range(CELLS)]
-    for w, cells in enumerate(t.windows):
-        c1 = n1 = c2 = n2 = 0
-        for i in cells:
-            v = board[i]
-            if v:
-                if v == c1:
-                    n1 += 1
-                elif not c1:
-                    c1 = v
-                    n1 = 1
-                elif v == c2:
-                    n2 += 1
-                elif not c2:
-                    c2 = v
-                    n2 = 1
-                else:
-                    c2 = -1
-                    break
-        if not c1:
-            if w1:
-                for i in cells:
-                    base[i] += w1
-        elif not c2:
-            n = n1
-            here = weights[n]
-            if n >= line:  # a line left standing (only in a diagram)
-                for i in cells:
-                    loss[i] += weights[n - 1]
-                continue
-            up = weights[n + 1]
-            ex = extra[c1]
+    fixes: list[list[tuple[float, tuple[int, ...]]]] = [[] for _ in range(CELLS)]
+    b = bytes(board)
+    plans = t.ray_plans
+    for r, (where, _along) in enumerate(t.rays):
+        contents = b[where]
+        plan = plans.get((r, contents))
+        if plan is None:
+            plan = _ray_plan(t, r, contents)
+        gained, lost, extras, completes, inside = plan
+        for i, d in gained:
+            base[i] += d
+        for i, d in lost:
+            loss[i] += d
+        for c, i, d in extras:
+            ex = extra[c]
             if not ex:
-                ex = extra[c1] = [0.0] * CELLS
-            drop = weights[n - 1] - here
-            gaps = []
-            balls = []
-            for i in cells:
-                if board[i]:
-                    loss[i] += drop
-                    balls.append(i)
-                else:
-                    base[i] -= here
-                    ex[i] += up
-                    gaps.append(i)
-                    if n + 1 == line:
-                        complete[c1].setdefault(i, []).append(w)
-            inside = (2 * here - weights[n - 1] - up, gaps)
-            for i in balls:
-                fixes[i].append(inside)
-        elif c2 > 0 and (n1 == 1 or n2 == 1):
-            gaps = [i for i in cells if not board[i]]
-            for i in cells:
-                v = board[i]
-                if v == c1 and n1 == 1:
-                    loss[i] += weights[n2]
-                    if weights[n2]:
-                        fixes[i].append((-weights[n2], gaps))
-                elif v == c2 and n2 == 1:
-                    loss[i] += weights[n1]
-                    if weights[n1]:
-                        fixes[i].append((-weights[n1], gaps))
+                ex = extra[c] = [0.0] * CELLS
+            ex[i] += d
+        for c, i, w in completes:
+            complete[c].setdefault(i, []).append(w)
+        for i, fix in inside:
+            fixes[i].append(fix)
 
     windows = t.windows
     zero = [0.0] * CELLS
@@ -405,6 +362,81 @@ def cheap(board: list[int], t: Tables, best: int
         plain = []
     plain.sort(reverse=True)
     return [(d, -s, -tg) for d, s, tg in plain], scoring
+
+
+_Plan = tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...],
+              tuple[tuple[int, int, float], ...], tuple[tuple[int, int, int], ...],
+              tuple[tuple[int, tuple[float, tuple[int, ...]]], ...]]
+"""What ``cheap`` takes from one ray: ``(gained, lost, extras, completes,
+inside)``: what a ball gains on each empty cell whatever its colour
+(``(cell, amount)``), what lifting each ball loses, what a ball of one colour
+gains beyond that (``(colour, cell, amount)``), the windows a ball of one
+colour completes on a cell (``(colour, cell, window)``), and per ball the
+corrections of its moves inside a window (``(ball, (amount, empty cells))``)."""
+
+
+def _ray_plan(t: Tables, r: int, contents: bytes) -> _Plan:
+    """The plan of ray ``r`` of ``t`` holding ``contents``, kept in ``t.ray_plans``:
+    each window along the ray is read once, as ``cheap``'s docstring says,
+    and the amounts are added up per cell (they are whole numbers, so the
+    order of the sums changes nothing)."""
+    weights = t.weights
+    line = t.line
+    w1 = weights[1]
+    cells_of = t.ray_cells[r]
+    along = t.rays[r][1]
+    gained: dict[int, float] = {}
+    lost: dict[int, float] = {}
+    extras: dict[tuple[int, int], float] = {}
+    completes: list[tuple[int, int, int]] = []
+    inside: list[tuple[int, tuple[float, tuple[int, ...]]]] = []
+    for k, w in enumerate(along):
+        window = contents[k:k + line]
+        cells = cells_of[k:k + line]
+        colours = set(window) - {0}
+        if not colours:
+            if w1:
+                for i in cells:
+                    gained[i] = gained.get(i, 0.0) + w1
+            continue
+        if len(colours) == 1:
+            c = colours.pop()
+            n = line - window.count(0)
+            here = weights[n]
+            if n >= line:  # a line left standing (only in a diagram)
+                for i in cells:
+                    lost[i] = lost.get(i, 0.0) + weights[n - 1]
+                continue
+            up = weights[n + 1]
+            drop = weights[n - 1] - here
+            gaps = tuple(i for i, v in zip(cells, window, strict=True) if not v)
+            fix = (2 * here - weights[n - 1] - up, gaps)
+            for i, v in zip(cells, window, strict=True):
+                if v:
+                    lost[i] = lost.get(i, 0.0) + drop
+                    inside.append((i, fix))
+            for i in gaps:
+                gained[i] = gained.get(i, 0.0) - here
+                extras[c, i] = extras.get((c, i), 0.0) + up
+                if n + 1 == line:
+                    completes.append((c, i, w))
+            continue
+        if len(colours) == 2:
+            c1, c2 = colours
+            n1, n2 = window.count(c1), window.count(c2)
+            for lone, n_lone, n_other in ((c1, n1, n2), (c2, n2, n1)):
+                if n_lone != 1:
+                    continue
+                ball = cells[window.index(lone)]
+                worth = weights[n_other]  # the other colour's window, once the lone ball goes
+                lost[ball] = lost.get(ball, 0.0) + worth
+                if worth:
+                    gaps = tuple(i for i, v in zip(cells, window, strict=True) if not v)
+                    inside.append((ball, (-worth, gaps)))
+    plan = (tuple(gained.items()), tuple(lost.items()),
+            tuple((c, i, d) for (c, i), d in extras.items()), tuple(completes), tuple(inside))
+    t.keep_plan(r, contents, plan)
+    return plan
 
 
 def _rank_key(item: tuple[float, Move]) -> tuple[float, int, int]:

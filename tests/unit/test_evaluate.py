@@ -23,6 +23,7 @@ from kugler_core.evaluate import (
     SHORT,
     SPREAD,
     WEIGHTS,
+    Tables,
     evaluate,
     tables,
 )
@@ -148,15 +149,22 @@ def test_pockets_lines_standing_and_walled_colours(line: int) -> None:
         assert cheap(board, t, best) == plain_cheap(board, line, best)
 
 
-def test_the_store_of_ray_contents_stays_small_and_changes_no_value(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once ``RAY_KINDS`` contents are kept the store starts again: values stay
-    those of the plain definition."""
+@pytest.mark.parametrize("line", [4, 5])
+def test_the_stores_stay_small_and_change_no_value(line: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once ``RAY_KINDS`` ray contents (for ``evaluate`` and for ``cheap``) or
+    ``VALUES`` boards are kept a store starts again: values and scores stay
+    those of the plain definitions, whether they were kept or not."""
     monkeypatch.setattr("kugler_core.evaluate.RAY_KINDS", 5)
-    t = tables(5)
+    monkeypatch.setattr("kugler_core.evaluate.VALUES", 5)
+    t = Tables(line)  # stores of its own, empty
     board = list(from_text(POCKETS))
     for cell in range(CELLS):
         changed = board[:]
         changed[cell] = 0 if changed[cell] else 6
-        assert evaluate(changed, t) == plain_evaluate(changed, 5)
+        for _again in range(2):
+            assert evaluate(changed, t) == plain_evaluate(changed, line)
+            assert cheap(changed, t, 10) == plain_cheap(changed, line, 10)
         assert len(t.ray_kinds) <= 5
+        assert len(t.ray_plans) <= 5
+        assert len(t.values) <= 5

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kugler_core import MAX_DEAL, Game, rng
 from kugler_core.board import CELL_OF, from_text
-from kugler_core.evaluate import evaluate, settle, tables
+from kugler_core.evaluate import Tables, evaluate, settle, tables
 from kugler_core.paths import reachable
 from kugler_core.player import Effort, Strength, View, choose, suggest
 
@@ -376,11 +376,12 @@ def test_evaluation_prefers_near_lines_spread_over_colours(
     """Near-lines in two colours beat the same near-lines in one colour; added up
     plainly (SPREAD = 1) the boards are about even (the heaped one a little ahead
     here: its spare balls sit nearer its near-lines)."""
-    t = tables(5)
     a, b = from_text(spread), from_text(heaped)
     assert [c > 0 for c in a] == [c > 0 for c in b]  # the same cells, other colours
+    t = Tables(5)  # its own store of values, which keeps them under one SPREAD
     spread_gain = evaluate(a, t) - evaluate(b, t)
     monkeypatch.setattr("kugler_core.evaluate.SPREAD", 1.0)
+    t = Tables(5)
     plain_gain = evaluate(a, t) - evaluate(b, t)
     assert abs(plain_gain) <= 2.0
     assert spread_gain > plain_gain + 2.0
