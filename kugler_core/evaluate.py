@@ -62,7 +62,8 @@ class Tables:
 
     ``windows``: the cell indices of every window of ``line`` cells;
     ``cell_windows[i]``: the windows through cell ``i``; ``masks``: each
-    window's cells as bits (bit i: cell i); ``rays``: every whole row,
+    window's cells as bits (bit i: cell i), ``window_bits`` each of its cells
+    as a bit; ``rays``: every whole row,
     column and diagonal at least ``line`` long, as a ``slice`` of
     ``bytes(board)`` (its cells have one stride, so its contents are read in
     one C call) and the windows along it in order; ``ray_kinds``: what
@@ -76,7 +77,7 @@ class Tables:
     """
 
     __slots__ = ("cell_windows", "line", "masks", "ray_cells", "ray_kinds", "ray_plans", "rays",
-                 "values", "weights", "windows")
+                 "values", "weights", "window_bits", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -88,6 +89,7 @@ class Tables:
                 through[a].append(w)
         self.cell_windows = tuple(tuple(x) for x in through)
         self.masks = tuple(sum(1 << i for i in cells) for cells in windows)
+        self.window_bits = tuple(tuple(1 << i for i in cells) for cells in windows)
         number = {cells: w for w, cells in enumerate(windows)}
         rays = []
         for cells in windows:  # the windows that start a ray, and the ray
@@ -101,11 +103,11 @@ class Tables:
                          tuple(number[tuple(ray[k:k + line])] for k in range(len(ray) - line + 1))))
         self.rays = tuple(rays)
         self.ray_cells = tuple(tuple(range(CELLS)[where]) for where, _along in rays)
-        self.ray_kinds: dict[bytes, tuple[tuple[int, ...], ...]] = {}
+        self.ray_kinds: dict[bytes, tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
         self.ray_plans: dict[tuple[int, bytes], Any] = {}
         self.values: dict[bytes, float] = {}
 
-    def ray_kind(self, contents: bytes) -> tuple[tuple[int, ...], ...]:
+    def ray_kind(self, contents: bytes) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
         """For the contents of one ray, its windows that hold at least two
         balls, all of one colour: ``(k, colour, balls, *empty offsets)``, ``k``
         the window's place along the ray. Kept in ``ray_kinds``."""
@@ -116,7 +118,7 @@ class Tables:
             balls = [v for v in window if v]
             if len(balls) >= 2 and balls.count(balls[0]) == len(balls):
                 found.append((k, balls[0], len(balls),
-                              *(e for e, v in enumerate(window) if not v)))
+                              tuple(e for e, v in enumerate(window) if not v)))
         if len(self.ray_kinds) >= RAY_KINDS:
             self.ray_kinds.clear()
         kinds = self.ray_kinds[contents] = tuple(found)
@@ -163,7 +165,6 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
     if not free:
         return INF_LOSS
     weights = t.weights
-    windows = t.windows
     line = t.line
     by_colour = [0.0] * 8
     empty = -1  # the empty cells as bits (bit i: cell i), read when first needed
@@ -172,19 +173,23 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
     colours = [0] * 8  # the balls of each colour as bits, read when first needed
     have_of: dict[int, int] = {}
     known = t.ray_kinds
+    window_bits = t.window_bits
+    masks = t.masks
+    not_first = _NOT_FIRST
+    not_last = _NOT_LAST
     for where, along in t.rays:
         contents = b[where]
         found = known.get(contents)
         if found is None:
             found = t.ray_kind(contents)
-        for k, col, n, *empties in found:
+        for k, col, n, empties in found:
             w = along[k]
-            cells = windows[w]
+            bits = window_bits[w]
             value = weights[n]
             need = line - n
             seen = -1
             for e in empties:
-                bit = 1 << cells[e]
+                bit = bits[e]
                 r = 0
                 for region in regions:
                     if region & bit:
@@ -194,10 +199,12 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
                     if empty < 0:
                         empty = int(b.translate(_EMPTY)[::-1], 2)
                     region = bit
-                    grown = _around(region)
-                    while grown & empty != region:
+                    while True:  # grown: the region with its neighbours up, down, left and right
+                        grown = (region | (region << 1 & not_first) | (region >> 1 & not_last)
+                                 | region << 9 | region >> 9)
+                        if grown & empty == region:
+                            break
                         region = grown & empty
-                        grown = _around(region)
                     regions.append(region)
                     around.append(grown)
                 if r == seen:
@@ -211,7 +218,7 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
                 if have is None:  # the balls of this colour next to the region
                     have = have_of[key] = (around[r] & mine).bit_count()
                 if have:
-                    have -= (around[r] & mine & t.masks[w]).bit_count()
+                    have -= (around[r] & mine & masks[w]).bit_count()
                 if have < need:
                     value *= DEAD if have <= 0 else SHORT
                     break
@@ -226,17 +233,10 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
     return total
 
 
-_NOT_FIRST = sum(1 << i for i in range(CELLS) if i % 9)
-_NOT_LAST = sum(1 << i for i in range(CELLS) if i % 9 != 8)
+_NOT_FIRST = sum(1 << i for i in range(CELLS) if i % 9)  # no cell of the first column
+_NOT_LAST = sum(1 << i for i in range(CELLS) if i % 9 != 8)  # no cell of the last column
 _EMPTY = bytes(49 if v == 0 else 48 for v in range(256))  # "1" for an empty cell, "0"
 _COLOUR = tuple(bytes(49 if v == c else 48 for v in range(256)) for c in range(8))
-
-
-def _around(cells: int) -> int:
-    """``cells`` (bit i: cell i) with their neighbours up, down, left and right
-    (bits past the last cell may be set)."""
-    return (cells | (cells << 1 & _NOT_FIRST) | (cells >> 1 & _NOT_LAST) | cells << 9
-            | cells >> 9)
 
 
 def settle(board: list[int], placed: Sequence[int], line: int) -> int:
