@@ -20,7 +20,8 @@ them).
   coming three stay the ones the player saw (on their marks); a ball whose
   mark the move took and every ball after them come from the variant's deal,
   the same for both moves (common random numbers). The ranking
-  (``ranked``: ``player.rank``, the quick player's first stage) plays
+  (``ranked``: ``player.rank``, the computer player's first stage, with
+  ``PLAYOUT_REFINE`` moves refined) plays
   ``review.HORIZON`` moves on (a game that ends scores nothing more). The
   measured loss of the move is the mean over the variants of (points of the
   better branch - points of the played branch), the move's own points and
@@ -74,7 +75,7 @@ from kugler_core.board import CELL_OF  # noqa: E402
 from kugler_core.evaluate import evaluate, tables  # noqa: E402
 from kugler_core.game import Game, Position, announce, play  # noqa: E402
 from kugler_core.paths import reachable  # noqa: E402
-from kugler_core.player import QUICK, Move, View, choose, rank  # noqa: E402
+from kugler_core.player import Move, View, choose, rank  # noqa: E402
 from kugler_core.rng import colors  # noqa: E402
 
 FIT_DEALS = 800_001
@@ -125,10 +126,17 @@ def mistaken_game(deal: int, share: float, line: int = 5, limit: int = 400
         game.move(CELL_OF[move[0]], CELL_OF[move[1]])
 
 
+PLAYOUT_REFINE = 40
+"""The ``refine`` of the play-outs' ranking, fixed so that the measure stays
+the same when the player's effort changes: the quick player's until row 85
+of docs/player.md (24 until row 82), with which docs/review.md's latest
+tables were measured."""
+
+
 def ranked(board: tuple[int, ...], line: int) -> Move | None:
     """The ranking's move (``player.rank``, the first stage of the computer player,
-    with the quick player's ``refine``): the play-out policy, 10 times faster."""
-    found = rank(list(board), tables(line), QUICK.refine)
+    with ``PLAYOUT_REFINE`` moves refined): the play-out policy, 10 times faster."""
+    found = rank(list(board), tables(line), PLAYOUT_REFINE)
     return found[0][1] if found else None
 
 
