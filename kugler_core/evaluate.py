@@ -71,7 +71,7 @@ class Tables:
     most ``RAY_KINDS`` kept, then they are met again); ``ray_cells``: each
     ray's cells; ``ray_plans``: what ``kugler_core.player.cheap`` takes from
     each ray's contents met so far, by ray number and contents (at most
-    ``RAY_KINDS``); ``values``: the evaluations of the boards met so far, by
+    ``RAY_PLANS``); ``values``: the evaluations of the boards met so far, by
     ``bytes(board)`` (at most ``VALUES``). The stores only save work: a value
     is the same whether it was kept or not.
     """
@@ -126,16 +126,19 @@ class Tables:
 
     def keep_plan(self, r: int, contents: bytes, plan: Any) -> None:
         """Keep ``plan`` as what ``kugler_core.player.cheap`` takes from ray ``r``
-        holding ``contents`` (at most ``RAY_KINDS`` kept, then the store starts again)."""
-        if len(self.ray_plans) >= RAY_KINDS:
+        holding ``contents`` (at most ``RAY_PLANS`` kept, then the store starts again)."""
+        if len(self.ray_plans) >= RAY_PLANS:
             self.ray_plans.clear()
         self.ray_plans[r, contents] = plan
 
 
 RAY_KINDS = 1 << 13
-"""How many ray contents ``Tables.ray_kinds`` and ``Tables.ray_plans`` keep
-(each under 1 MB; nearly every evaluation meets one ray it never met, so a
-larger store gains nothing)."""
+"""How many ray contents ``Tables.ray_kinds`` keeps (under 1 MB; nearly every
+evaluation meets one ray it never met, so a larger store gains nothing)."""
+
+RAY_PLANS = 1 << 11
+"""How many plans ``Tables.ray_plans`` keeps (about 1.7 kB each, so about
+3.5 MB: a phone's memory; a store four times larger saves little)."""
 
 VALUES = 1 << 14
 """How many evaluations ``Tables.values`` keeps (about 2 MB). In a search

@@ -152,10 +152,11 @@ def test_pockets_lines_standing_and_walled_colours(line: int) -> None:
 @pytest.mark.parametrize("line", [4, 5])
 def test_the_stores_stay_small_and_change_no_value(line: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once ``RAY_KINDS`` ray contents (for ``evaluate`` and for ``cheap``) or
-    ``VALUES`` boards are kept a store starts again: values and scores stay
-    those of the plain definitions, whether they were kept or not."""
+    """Once ``RAY_KINDS`` ray contents (for ``evaluate``), ``RAY_PLANS`` (for
+    ``cheap``) or ``VALUES`` boards are kept a store starts again: values and
+    scores stay those of the plain definitions, whether they were kept or not."""
     monkeypatch.setattr("kugler_core.evaluate.RAY_KINDS", 5)
+    monkeypatch.setattr("kugler_core.evaluate.RAY_PLANS", 5)
     monkeypatch.setattr("kugler_core.evaluate.VALUES", 5)
     t = Tables(line)  # stores of its own, empty
     board = list(from_text(POCKETS))
