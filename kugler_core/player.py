@@ -13,10 +13,11 @@ marks and the best reply on that board decides. Only a ball whose mark the
 move itself takes lands on a cell the player cannot know: that cell is drawn
 a few times from a ``random.Random`` of its own, seeded from the view, and the
 move gets the mean. The same view always gives the same move, on any machine.
-On a crowded board more moves are ranked and looked at. Both strengths do
-the same work (quick's own, smaller effort died more often in whole games,
-and the larger one now costs what it did); each draws from its own seed.
-The work is a fixed amount per strength, never a clock. See docs/player.md.
+Both strengths do the same work (each smaller effort tried died more often
+in whole games, and this one now costs what quick's own once did); each
+draws from its own seed. The work is a fixed amount per strength, never a
+clock (an ``Effort`` can rank and look at more moves on a crowded board;
+neither strength does now). See docs/player.md.
 
 >>> g = Game.from_text('''
 ...     1111.....
@@ -152,13 +153,14 @@ class Effort:
 
 
 STRONG = Effort(refine=120, top=90, samples=4, reply=10)
-"""Row 83 of docs/player.md: the width quick has below 36 free cells on every
-board; until then quick's effort."""
-QUICK = Effort(refine=40, top=30, samples=4, reply=10, crowded=36, refine_crowded=120,
-               top_crowded=90)
-"""Strong's effort of row 82 of docs/player.md (before strong took this width
-on every board in row 83); until then refine 24 / top 20, samples 3, reply 6,
-below 30 free cells strong's effort."""
+"""Row 83 of docs/player.md: 120 moves ranked and 90 looked at one move
+further on every board (until then quick's effort of row 82: 40 / 30, below
+36 free cells 120 / 90)."""
+QUICK = Effort(refine=120, top=90, samples=4, reply=10)
+"""Strong's effort, since row 85 of docs/player.md (rows 84 and 81 made it
+cheap enough for a hint); until then strong's effort of row 82 (40 / 30,
+below 36 free cells 120 / 90), before row 82 refine 24 / top 20, samples 3,
+reply 6, below 30 free cells strong's effort."""
 
 EFFORTS: dict[str, Effort] = {"quick": QUICK, "strong": STRONG}
 

@@ -248,7 +248,7 @@ def review(deal: int, line: int, moves: Sequence[Move], rule: int, start: int = 
     (``replay.decode`` has checked a code's moves).
 
     >>> [j.best for j in review(42, 5, [(30, 80)], rule=2)]
-    [(30, 0)]
+    [(30, 74)]
     """
     game = Game.new(deal=deal, line=line, rule=rule)
     end = len(moves) if count is None else min(len(moves), start + count)
@@ -264,7 +264,7 @@ def review_on(game: Game, moves: Sequence[Move]) -> list[Judged]:
     for a move the rules refuse.
 
     >>> [j.best for j in review_on(Game.new(deal=42, line=5, rule=2), [(30, 80)])]
-    [(30, 0)]
+    [(30, 74)]
     """
     out: list[Judged] = []
     for s, t in moves:
