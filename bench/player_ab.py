@@ -63,7 +63,7 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
 
     >>> name, effort, weights = parse_variant("wide:top_crowded=150,learned_margin=0")
     >>> name, effort.top_crowded, effort.learned_margin, effort.refine, weights
-    ('wide', 150, 0.0, 40, None)
+    ('wide', 150, 0.0, 120, None)
     >>> parse_variant("x:depth=3")
     Traceback (most recent call last):
     ValueError: x: Effort has no field 'depth'
