@@ -109,7 +109,7 @@ class Tables:
 
     def ray_kind(self, contents: bytes) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
         """For the contents of one ray, its windows that hold at least two
-        balls, all of one colour: ``(k, colour, balls, *empty offsets)``, ``k``
+        balls, all of one colour: ``(k, colour, balls, empty offsets)``, ``k``
         the window's place along the ray. Kept in ``ray_kinds``."""
         line = self.line
         found = []

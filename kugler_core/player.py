@@ -249,7 +249,9 @@ def cheap(board: list[int], t: Tables, best: int
 
     One pass over the windows gives what lifting each ball loses, what a
     colour on each empty cell gains, and, for the windows that hold both
-    the source and the target of a move, the correction to their sum.
+    the source and the target of a move, the correction to their sum; it
+    reads each row, column and diagonal from its plan (``_ray_plan``), kept
+    for the contents met so far.
     """
     label, regions = empty_regions(board)
     if not regions:
