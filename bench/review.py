@@ -445,9 +445,7 @@ def speed(args: argparse.Namespace, out: Any) -> None:
     for g in range(args.games):
         played = [(view, move) for view, move, _wild in
                   mistaken_game(HONEST_DEALS + 100 + g, args.share, limit=args.limit)]
-        t = tables(5)
-        for store in (t.values, t.ray_kinds, t.ray_plans):
-            store.clear()
+        tables(5).forget()
         for view, move in played:
             start = time.process_time()
             review.judge(view, move)

@@ -124,6 +124,22 @@ class Tables:
         kinds = self.ray_kinds[contents] = tuple(found)
         return kinds
 
+    def forget(self) -> None:
+        """Empty the stores (``values``, ``ray_kinds``, ``ray_plans``): the
+        work done so far is not reused; every value stays the same.
+
+        >>> t = Tables(5)
+        >>> value = evaluate([0] * 81, t)
+        >>> t.forget()
+        >>> (len(t.values), len(t.ray_kinds), len(t.ray_plans))
+        (0, 0, 0)
+        >>> evaluate([0] * 81, t) == value
+        True
+        """
+        self.values.clear()
+        self.ray_kinds.clear()
+        self.ray_plans.clear()
+
     def keep_plan(self, r: int, contents: bytes, plan: Any) -> None:
         """Keep ``plan`` as what ``kugler_core.player.cheap`` takes from ray ``r``
         holding ``contents`` (at most ``RAY_PLANS`` kept, then the store starts again)."""
