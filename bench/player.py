@@ -36,9 +36,9 @@ gives how many games were lost within those moves with the exact 95 %
 0) with ± 1.96 standard errors, and the points made. The positions come
 from games played by the ranking alone (fast, and weak enough to crowd the
 board): ``--make-crisis --deals A-B`` plays those deals and keeps the
-position whenever a move leaves at most ``CRISIS_FREE`` cells free, at most
-one every ``CRISIS_GAP`` moves of a game. ``bench/crisis_hard.json`` (the
-default) holds the positions of deals 7001-7200, which neither the
+position whenever a move leaves at most ``CRISIS_FREE`` cells free (or
+``--crisis-free``), at most one every ``CRISIS_GAP`` moves of a game.
+``bench/crisis_hard.json`` (the default) holds the positions of deals 7001-7200, which neither the
 benchmark (1-100) nor any tuning (2001-2300, 5001-5040, 10,000 and up)
 uses; ``bench/crisis.json`` the 42 of deals 5001-5040 that the fifth
 round's rows were measured on (``--crisis-file bench/crisis.json
@@ -527,6 +527,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--make-crisis", action="store_true",
                         help="play --deals with the ranking alone and write their crisis "
                              "positions to --crisis-file")
+    parser.add_argument("--crisis-free", type=int, default=None,
+                        help=f"--make-crisis: keep positions with at most this many free "
+                             f"cells ({CRISIS_FREE} unless told)")
     parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
     parser.add_argument("--crisis-moves", type=int, default=CRISIS_MOVES)
     parser.add_argument("--results", type=Path, default=None,
@@ -551,7 +554,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     strengths = list(STRENGTHS) if args.strength == "both" else [args.strength]
     if args.make_crisis:
         found = [c for d in deals
-                 for c in find_crises(d, args.line, args.max_moves, CRISIS_FREE, CRISIS_GAP)]
+                 for c in find_crises(d, args.line, args.max_moves,
+                                      CRISIS_FREE if args.crisis_free is None else args.crisis_free,
+                                      CRISIS_GAP)]
         save_crises(found, args.crisis_file)
         print(f"{len(found)} crisis positions from deals {args.deals} in {args.crisis_file}")
         return 0

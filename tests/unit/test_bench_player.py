@@ -191,6 +191,26 @@ def test_main_crisis_makes_and_plays_positions(tmp_path: Path,
     assert out[3].startswith("| quick | ")
 
 
+def test_make_crisis_keeps_positions_up_to_the_free_cells_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """--crisis-free sets how crowded a kept position is (CRISIS_FREE unless told)."""
+    monkeypatch.setattr(player_bench, "CRISIS_GAP", 5)
+    made = {}
+    for free in (None, 70, 66):
+        path = tmp_path / f"c{free}.json"
+        extra = [] if free is None else ["--crisis-free", str(free)]
+        assert player_bench.main(["--make-crisis", "--deals", "5001", "--max-moves", "40",
+                                  "--crisis-file", str(path), *extra]) == 0
+        made[free] = player_bench.load_crises(path)
+    capsys.readouterr()
+    assert made[None] == player_bench.find_crises(5001, 5, 40, gap=5)
+    assert made[70] == player_bench.find_crises(5001, 5, 40, free=70, gap=5)
+    assert made[70] and all(c.free <= 70 for c in made[70])
+    assert made[66] == player_bench.find_crises(5001, 5, 40, free=66, gap=5)
+    assert all(c.free <= 66 for c in made[66]) and made[66][0] != made[70][0]
+
+
 def test_results_are_kept_per_game_and_tabled_from_several_files(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A run split in two parts (--results) gives one table (--table-from); the last
