@@ -40,7 +40,10 @@ position whenever a move leaves at most ``CRISIS_FREE`` cells free (or
 ``--crisis-free``), at most one every ``CRISIS_GAP`` moves of a game.
 ``bench/crisis_hard.json`` (the default) holds the positions of deals 7001-7200, which neither the
 benchmark (1-100) nor any tuning (2001-2300, 5001-5040, 10,000 and up)
-uses; ``bench/crisis.json`` the 42 of deals 5001-5040 that the fifth
+uses; ``bench/crisis_decline.json`` (``DECLINE_FILE``) 200 positions with
+at most 30 free cells, where a game begins to fill (``--crisis-file
+bench/crisis_decline.json --crisis-moves 100``); ``bench/crisis.json`` the
+42 of deals 5001-5040 that the fifth
 round's rows were measured on (``--crisis-file bench/crisis.json
 --crisis-moves 25``).
 """
@@ -68,6 +71,13 @@ from kugler_core.player import STRENGTHS, rank, suggest
 
 CRISIS_FILE = Path(__file__).resolve().parent / "crisis_hard.json"
 """The crowded positions of deals 7001-7200 (used by no benchmark or tuning)."""
+DECLINE_FILE = Path(__file__).resolve().parent / "crisis_decline.json"
+"""Positions where a game begins to fill: the first of each of deals
+7801-8000 (used by no benchmark, tuning or other set) with at most 30 free
+cells (``--make-crisis --crisis-free 30``), most 28-30; played on for 100
+moves the player loses about one in eight (docs/player.md, row 87)."""
+DECLINE_FREE = 30
+"""At most this many cells are free in a position of ``DECLINE_FILE``."""
 CRISIS_MOVES = 50
 """Moves each crisis position is played on for."""
 CRISIS_FREE = 18

@@ -145,6 +145,18 @@ def test_the_committed_crisis_positions_come_out() -> None:
         assert all(not c.game().over for c in crises)
 
 
+def test_the_committed_decline_positions_come_out() -> None:
+    """The decline set: the first position of each of deals 7801-8000 with at
+    most 30 free cells, as ``--make-crisis --crisis-free 30`` finds it."""
+    decline = player_bench.load_crises(player_bench.DECLINE_FILE)
+    assert [c.deal for c in decline] == list(range(7801, 8001))
+    assert all(c.free <= player_bench.DECLINE_FREE for c in decline)
+    assert all(not c.game().over for c in decline)
+    first = decline[0]
+    assert first == player_bench.find_crises(first.deal, 5, len(first.moves),
+                                             free=player_bench.DECLINE_FREE)[0]
+
+
 def test_a_crisis_position_that_no_longer_comes_out_is_refused(tmp_path: Path) -> None:
     real = player_bench.find_crises(5001, 5, 20, free=80, gap=10)[0]
     moved = player_bench.Crisis(real.deal, real.line, real.moves, real.free + 1)
