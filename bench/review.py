@@ -74,9 +74,10 @@ sys.path.insert(0, str(ROOT))
 from kugler_core import review  # noqa: E402
 from kugler_core.board import CELL_OF  # noqa: E402
 from kugler_core.evaluate import evaluate, tables  # noqa: E402
-from kugler_core.game import Game, Position, announce, play  # noqa: E402
+from kugler_core.game import Game, Position, play  # noqa: E402
 from kugler_core.paths import reachable  # noqa: E402
 from kugler_core.player import Move, View, choose, rank  # noqa: E402
+from kugler_core.position import announce  # noqa: E402
 from kugler_core.rng import colors  # noqa: E402
 
 FIT_DEALS = 800_001
@@ -402,9 +403,10 @@ def fit(args: argparse.Namespace, out: Any) -> None:
             runs = [play_on(unknown(board, VARIANT_BASE + 1000 + j), 5,
                             VARIANT_BASE + 1000 + j, review.HORIZON)
                     for j in range(args.variants)]
-            row = {"deal": deal, "move": n, "evaluate": evaluate(list(board), t),
-                   "free": board.count(0), "points": runs}
-            xs.append(row["evaluate"])
+            value = evaluate(list(board), t)
+            row = {"deal": deal, "move": n, "evaluate": value, "free": board.count(0),
+                   "points": runs}
+            xs.append(value)
             ys.append(statistics.fmean(runs))
             print(json.dumps(row), file=out, flush=True)
     print(fit_report(xs, ys))
