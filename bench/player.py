@@ -75,7 +75,7 @@ DECLINE_FILE = Path(__file__).resolve().parent / "crisis_decline.json"
 """Positions where a game begins to fill: the first of each of deals
 7801-8000 (used by no benchmark, tuning or other set) with at most 30 free
 cells (``--make-crisis --crisis-free 30``), most 28-30; played on for 100
-moves the player loses about one in eight (docs/player.md, row 87)."""
+moves quick loses 23 (docs/player.md, row 87)."""
 DECLINE_FREE = 30
 """At most this many cells are free in a position of ``DECLINE_FILE``."""
 CRISIS_MOVES = 50
