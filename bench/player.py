@@ -537,7 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--make-crisis", action="store_true",
                         help="play --deals with the ranking alone and write their crisis "
                              "positions to --crisis-file")
-    parser.add_argument("--crisis-free", type=int, default=None,
+    parser.add_argument("--crisis-free", type=int, default=CRISIS_FREE,
                         help=f"--make-crisis: keep positions with at most this many free "
                              f"cells ({CRISIS_FREE} unless told)")
     parser.add_argument("--crisis-file", type=Path, default=CRISIS_FILE)
@@ -564,8 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     strengths = list(STRENGTHS) if args.strength == "both" else [args.strength]
     if args.make_crisis:
         found = [c for d in deals
-                 for c in find_crises(d, args.line, args.max_moves,
-                                      CRISIS_FREE if args.crisis_free is None else args.crisis_free,
+                 for c in find_crises(d, args.line, args.max_moves, args.crisis_free,
                                       CRISIS_GAP)]
         save_crises(found, args.crisis_file)
         print(f"{len(found)} crisis positions from deals {args.deals} in {args.crisis_file}")
