@@ -208,6 +208,7 @@ def test_make_crisis_keeps_positions_up_to_the_free_cells_asked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """--crisis-free sets how crowded a kept position is (CRISIS_FREE unless told)."""
     monkeypatch.setattr(player_bench, "CRISIS_GAP", 5)
+    monkeypatch.setattr(player_bench, "CRISIS_FREE", 68)
     made = {}
     for free in (None, 70, 66):
         path = tmp_path / f"c{free}.json"
@@ -216,7 +217,8 @@ def test_make_crisis_keeps_positions_up_to_the_free_cells_asked(
                                   "--crisis-file", str(path), *extra]) == 0
         made[free] = player_bench.load_crises(path)
     capsys.readouterr()
-    assert made[None] == player_bench.find_crises(5001, 5, 40, gap=5)
+    assert made[None] == player_bench.find_crises(5001, 5, 40, free=68, gap=5)
+    assert made[None] and made[None][0] not in (made[70][0], made[66][0])
     assert made[70] == player_bench.find_crises(5001, 5, 40, free=70, gap=5)
     assert made[70] and all(c.free <= 70 for c in made[70])
     assert made[66] == player_bench.find_crises(5001, 5, 40, free=66, gap=5)
