@@ -47,7 +47,7 @@ def random_game(deal: int, line: int, rnd: random.Random, times: list[float]) ->
         source, target = random_move(game, rnd)
         position = game.position
         start = clock()
-        new_position, _turn = play(position, deal, line, source, target)
+        new_position, _turn = play(position, deal, line, source, target, game.rule)
         times.append(clock() - start)
         game.move(CELL_OF[source], CELL_OF[target])
         assert game.position == new_position
