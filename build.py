@@ -51,8 +51,10 @@ NODE_BIN = ROOT / "node_modules" / ".bin"
 TYPE_CHECKED = ("tsconfig.json", "tsconfig.worker.json")
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-TYPED = ("kugler_core", "web/kugler_boot.py")
-"""What `mypy --strict` reads: the engine, and the boot's Python the page runs beside it."""
+TYPED = ("kugler_core", "web/kugler_boot.py", "build.py", "tools", "bench")
+"""What `mypy --strict` reads: the engine, the boot's Python the page runs beside it,
+and the tools around them (this file, the build's and the training's tools, the
+benchmarks)."""
 LINTED = ("kugler_core", "web", "tests", "bench", "tools", "build.py")
 """What `ruff check` reads (in web/, the boot's Python)."""
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
@@ -182,7 +184,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # body of a small file then waits for the delayed ACK of the headers
     # (~40 ms on Linux), which made the page's modules arrive 150-250 ms late.
     disable_nagle_algorithm = True
-    extensions_map: ClassVar[dict[str, str]] = {
+    # typeshed declares it per instance, so not a ClassVar; never mutated
+    extensions_map: dict[str, str] = {  # noqa: RUF012
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",

@@ -97,7 +97,7 @@ def sign_test(a: int, b: int) -> float:
     n = a + b
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2 ** n
+    tail: float = sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2 ** n
     return min(1.0, 2 * tail)
 
 

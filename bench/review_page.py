@@ -75,6 +75,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402  (the project's build.py: Chromium, its flags, the server)
 
@@ -296,7 +297,8 @@ def long_game(deal: int, moves: int, share: float, room: int = 40) -> dict[str, 
     ``share`` of the moves (drawn from a generator seeded with the deal) are
     random legal moves (bench/review.py's legal_moves), so that there are
     mistakes to show and the game still lasts; its replay code."""
-    from bench.review import legal_moves
+    from review import legal_moves
+
     from kugler_core.board import CELL_OF
     from kugler_core.game import Game
     from kugler_core.player import View, choose
@@ -392,7 +394,11 @@ def demand_summary(run: dict[str, Any]) -> dict[str, Any]:
     reviewed = progress[-1][1] if progress else 0
     last = b["done"] if b["done"] is not None else (progress[-1][0] if progress else click)
     elapsed = (last - click) / 1000 if click is not None else None
-    since = lambda t: None if t is None or click is None else round((t - click) / 1000, 2)  # noqa: E731
+
+    def since(t: float | None) -> float | None:
+        """Seconds from the click to ``t`` (milliseconds), None when either is unknown."""
+        return None if t is None or click is None else round((t - click) / 1000, 2)
+
     # the long tasks while the review ran (from the click to the last move shown)
     long = [d for start, d in b["longtasks"]
             if click is not None and click <= start <= last and d > 50]
@@ -437,7 +443,10 @@ def run_demand(args: argparse.Namespace, url: str) -> None:
             results.append(demand_summary(run))
             print(json.dumps(results[-1]), file=sys.stderr, flush=True)
         browser.close()
-    fmt = lambda v: "-" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)  # noqa: E731
+
+    def fmt(v: object) -> str:
+        return "-" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)
+
     print(f"machine: {platform.machine()}, {platform.system()}, dist {args.dist};"
           f" game: deal {game['deal']}, {game['moves']} moves")
     print("| CPU | moves reviewed | first costliest (s) | first in #review-moves (s)"
@@ -496,7 +505,10 @@ def main() -> None:
         browser.close()
     server.shutdown()
     figures = {mode: summary(g) for mode, g in games.items()}
-    fmt = lambda v: "-" if v is None else f"{v:.0f}"  # noqa: E731
+
+    def fmt(v: float | None) -> str:
+        return "-" if v is None else f"{v:.0f}"
+
     print(f"machine: {platform.machine()}, {platform.system()}, dist {args.dist}")
     print("| review | moves | response median / p95 / max (ms)"
           " | moves queued behind a review (longest wait, ms)"
