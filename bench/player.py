@@ -7,6 +7,7 @@
     python bench/player.py --make-crisis --deals 7001-7200 [--crisis-file ...]
     python bench/player.py ... --results games.jsonl      (each game kept as it ends)
     python bench/player.py --table-from a.jsonl b.jsonl   (the table of kept games)
+    python bench/player.py --compare new.jsonl --against old.jsonl [old2.jsonl]
 
 The player (``kugler_core.player.suggest``) plays every deal from the start
 until the game is over (or ``--max-moves`` moves, a safety cap; such games are
@@ -26,6 +27,11 @@ its strength and the time of every suggestion) as soon as it ends, so a long
 run can be split into parts (say, odd and even deals at different times) or
 cut short without losing what it played; ``--table-from`` prints the table of
 the games in such files (the last record of a deal and strength counts).
+``--compare`` pairs two such sets by deal (``--against`` the one to beat,
+each one player): on the deals both played, the deaths per 100,000 moves of
+each, and the one-sided chance of so few deaths for the new player if both
+died at the same rate a move (the new player's share of the deaths given
+the moves, binomial), with how many deals it lasted longer and shorter on.
 
 ``--crisis`` is a low-noise paired benchmark for comparing two versions of
 the player: a fixed set of crowded positions (each a deal and the moves from
@@ -294,6 +300,39 @@ def summarize(results: Sequence[GameResult]) -> dict[str, float]:
     }
 
 
+def compare(old: Sequence[GameResult], new: Sequence[GameResult]) -> dict[str, float]:
+    """``new`` against ``old`` on the deals both played: the deaths and moves of
+    each (``old_deaths``, ...), the deals, those ``new`` lasted longer and
+    shorter on, and ``p_fewer`` / ``p_more``: the chance of at most / at least
+    ``new``'s deaths if both died at the same rate a move (each death then
+    ``new``'s with the probability of its share of the moves, binomial).
+
+    >>> old = [GameResult(d, 0, 1000, 0, False, (), ()) for d in (1, 2, 3, 4)]
+    >>> new = [GameResult(d, 0, 1000, 0, True, (), ()) for d in (2, 3, 4, 5)]
+    >>> c = compare(old, new)
+    >>> c["deals"], c["old_deaths"], c["new_deaths"], c["longer"], c["shorter"]
+    (3, 3, 0, 0, 0)
+    >>> c["p_fewer"], c["p_more"]
+    (0.125, 1.0)
+    """
+    olds = {r.deal: r for r in old}
+    pairs = [(olds[r.deal], r) for r in new if r.deal in olds]
+    a, b = [x for x, _ in pairs], [y for _, y in pairs]
+    da, db = deaths(a), deaths(b)
+    n, k = int(da["deaths"] + db["deaths"]), int(db["deaths"])
+    share = db["moves"] / (da["moves"] + db["moves"]) if pairs else 0.5
+    prob = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
+    return {
+        "deals": len(pairs),
+        "old_deaths": da["deaths"], "old_moves": da["moves"], "old_rate": da["rate"],
+        "new_deaths": db["deaths"], "new_moves": db["moves"], "new_rate": db["rate"],
+        "longer": sum(1 for x, y in pairs if y.moves > x.moves),
+        "shorter": sum(1 for x, y in pairs if y.moves < x.moves),
+        "p_fewer": min(1.0, sum(prob[:k + 1])),
+        "p_more": min(1.0, sum(prob[k:])),
+    }
+
+
 def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
     """A Markdown table: one row per (strength, summary), numbers rounded for reading.
     """
@@ -546,7 +585,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="append each game to this file (JSON lines) as it ends")
     parser.add_argument("--table-from", type=Path, nargs="+", default=None,
                         help="print the table of the games in these results files")
+    parser.add_argument("--compare", type=Path, nargs="+", default=None,
+                        help="the games of a player (results files) paired by deal "
+                             "with those of --against")
+    parser.add_argument("--against", type=Path, nargs="+", default=None)
     args = parser.parse_args(argv)
+    if args.compare or args.against:
+        if not (args.compare and args.against):
+            parser.error("--compare and --against go together")
+        sides = []
+        for paths in (args.against, args.compare):
+            try:
+                kept = load_results(paths)
+            except (OSError, ValueError) as error:
+                parser.error(str(error))
+            if len(kept) != 1:
+                parser.error(f"{' '.join(map(str, paths))}: the games of one player and "
+                             f"variant, not {len(kept)}")
+            sides.append(next(iter(kept.values())))
+        c = compare(sides[0], sides[1])
+        for name, key in (("against", "old"), ("compare", "new")):
+            lo, hi = poisson_interval(int(c[f"{key}_deaths"]))
+            per = 100_000 / c[f"{key}_moves"] if c[f"{key}_moves"] else 0.0
+            print(f"{name}: {int(c[f'{key}_deaths'])} deaths in {int(c[f'{key}_moves']):,} "
+                  f"moves, {c[f'{key}_rate']:.1f} per 100,000 ({lo * per:.1f}-{hi * per:.1f})")
+        print(f"{int(c['deals'])} deals in common; longer on {int(c['longer'])}, shorter on "
+              f"{int(c['shorter'])}; one-sided p of so few deaths {c['p_fewer']:.3f}, "
+              f"of so many {c['p_more']:.3f}")
+        return 0
     if args.table_from:
         try:
             kept = load_results(args.table_from)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 from pathlib import Path
 
@@ -9,6 +10,12 @@ import pytest
 from bench_scripts import load
 
 player_bench = load("player.py")
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(player_bench)
+    assert result.attempted > 0
+    assert result.failed == 0
 
 
 @pytest.mark.parametrize(("text", "deals"), [
@@ -247,3 +254,49 @@ def test_results_are_kept_per_game_and_tabled_from_several_files(
     (tmp_path / "bad.jsonl").write_text('{"deal": 1}\n')
     with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
         player_bench.load_results([tmp_path / "bad.jsonl"])
+
+
+def died(deal: int, moves: int, capped: bool = False) -> object:
+    """A game of ``moves`` moves on ``deal``, over unless ``capped``."""
+    return player_bench.GameResult(deal, 4 * moves, moves, 0, capped, (), ())
+
+
+@pytest.mark.parametrize(("old", "new", "p_fewer", "p_more"), [
+    # the same deaths on the same moves: 2 of 4 deaths at a share of 1/2, either way
+    ([(1, 1000), (2, 1000)], [(1, 1000), (2, 1000)], 11 / 16, 11 / 16),
+    # the new player survives both where the old died twice: 1/4 by chance
+    ([(1, 1000), (2, 1000)], [(1, 1000, True), (2, 1000, True)], 0.25, 1.0),
+    # twice the moves for the same deaths: each of the 4 deaths is the new one's
+    # with p 2/3; at most 2 of them: 1 - P(3) - P(4), at least 2: 1 - P(0) - P(1)
+    ([(1, 500), (2, 500)], [(1, 1000), (2, 1000)], 1 - 32 / 81 - 16 / 81, 1 - 1 / 81 - 8 / 81),
+])
+def test_compare_gives_the_chance_of_the_deaths_at_one_rate(
+        old: list[tuple[int, ...]], new: list[tuple[int, ...]], p_fewer: float,
+        p_more: float) -> None:
+    c = player_bench.compare([died(*g) for g in old], [died(*g) for g in new])
+    assert c["deals"] == 2
+    assert c["p_fewer"] == pytest.approx(p_fewer)
+    assert c["p_more"] == pytest.approx(p_more)
+
+
+def test_compare_pairs_by_deal_and_prints_both_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    for deal, moves in ((1, 900), (2, 300), (3, 800)):  # deal 3 only the old one played
+        player_bench.save_result(old, "quick", 5, died(deal, moves))
+    player_bench.save_result(new, "quick", 5, died(1, 3000, capped=True))
+    player_bench.save_result(new, "strong", 5, died(2, 200))
+    with pytest.raises(SystemExit):  # two players in one set
+        player_bench.main(["--compare", str(new), "--against", str(old)])
+    assert "the games of one player" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        player_bench.main(["--compare", str(new)])
+    assert "go together" in capsys.readouterr().err
+    new.unlink()
+    player_bench.save_result(new, "strong", 5, died(1, 3000, capped=True))
+    player_bench.save_result(new, "strong", 5, died(2, 200))
+    assert player_bench.main(["--compare", str(new), "--against", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "against: 2 deaths in 1,200 moves, 166.7 per 100,000" in out
+    assert "compare: 1 deaths in 3,200 moves, 31.2 per 100,000" in out
+    assert "2 deals in common; longer on 1, shorter on 1" in out
