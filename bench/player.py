@@ -232,21 +232,22 @@ def binomial_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, 
     if not 0 <= k <= n or n <= 0 or not 0 < confidence < 1:
         raise ValueError(f"need 0 <= k <= n, n > 0 and a confidence in (0, 1), got {k}, {n}")
     tail = (1 - confidence) / 2
-
-    def at_most(j: int, p: float) -> float:
-        if j < 0:
-            return 0.0
-        if p <= 0:
-            return 1.0
-        if p >= 1:
-            return 0.0 if j < n else 1.0
-        lp, lq = math.log(p), math.log1p(-p)
-        return math.fsum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
-                                  + i * lp + (n - i) * lq) for i in range(j + 1))
-
-    lower = 0.0 if k == 0 else _solve(lambda p: at_most(k - 1, p), 1 - tail, 0.0, 1.0)
-    upper = 1.0 if k == n else _solve(lambda p: at_most(k, p), tail, 0.0, 1.0)
+    lower = 0.0 if k == 0 else _solve(lambda p: _binomial_cdf(k - 1, n, p), 1 - tail, 0.0, 1.0)
+    upper = 1.0 if k == n else _solve(lambda p: _binomial_cdf(k, n, p), tail, 0.0, 1.0)
     return lower, upper
+
+
+def _binomial_cdf(j: int, n: int, p: float) -> float:
+    """P(X <= j) for X binomial with ``n`` trials of chance ``p`` (terms in log space)."""
+    if j < 0:
+        return 0.0
+    if p <= 0:
+        return 1.0
+    if p >= 1:
+        return 0.0 if j < n else 1.0
+    lp, lq = math.log(p), math.log1p(-p)
+    return math.fsum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                              + i * lp + (n - i) * lq) for i in range(min(j, n) + 1))
 
 
 def deaths(results: Sequence[GameResult]) -> dict[str, float]:
@@ -301,36 +302,37 @@ def summarize(results: Sequence[GameResult]) -> dict[str, float]:
 
 
 def compare(old: Sequence[GameResult], new: Sequence[GameResult]) -> dict[str, float]:
-    """``new`` against ``old`` on the deals both played: the deaths and moves of
-    each (``old_deaths``, ...), the deals, those ``new`` lasted longer and
-    shorter on, and ``p_fewer`` / ``p_more``: the chance of at most / at least
-    ``new``'s deaths if both died at the same rate a move (each death then
-    ``new``'s with the probability of its share of the moves, binomial).
+    """``new`` against ``old`` on the deals both played: what ``deaths`` gives for
+    each (its keys after ``old_`` and ``new_``), the deals, those ``new``
+    lasted longer and shorter on, and ``p_fewer`` / ``p_more``: the chance
+    of at most / at least ``new``'s deaths if both died at the same rate a
+    move (each death then ``new``'s with the probability of its share of the
+    moves, binomial).
 
     >>> old = [GameResult(d, 0, 1000, 0, False, (), ()) for d in (1, 2, 3, 4)]
     >>> new = [GameResult(d, 0, 1000, 0, True, (), ()) for d in (2, 3, 4, 5)]
     >>> c = compare(old, new)
     >>> c["deals"], c["old_deaths"], c["new_deaths"], c["longer"], c["shorter"]
     (3, 3, 0, 0, 0)
-    >>> c["p_fewer"], c["p_more"]
+    >>> round(c["p_fewer"], 6), c["p_more"]
     (0.125, 1.0)
     """
     olds = {r.deal: r for r in old}
     pairs = [(olds[r.deal], r) for r in new if r.deal in olds]
-    a, b = [x for x, _ in pairs], [y for _, y in pairs]
-    da, db = deaths(a), deaths(b)
-    n, k = int(da["deaths"] + db["deaths"]), int(db["deaths"])
-    share = db["moves"] / (da["moves"] + db["moves"]) if pairs else 0.5
-    prob = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
-    return {
+    out: dict[str, float] = {
         "deals": len(pairs),
-        "old_deaths": da["deaths"], "old_moves": da["moves"], "old_rate": da["rate"],
-        "new_deaths": db["deaths"], "new_moves": db["moves"], "new_rate": db["rate"],
         "longer": sum(1 for x, y in pairs if y.moves > x.moves),
         "shorter": sum(1 for x, y in pairs if y.moves < x.moves),
-        "p_fewer": min(1.0, sum(prob[:k + 1])),
-        "p_more": min(1.0, sum(prob[k:])),
     }
+    for key, side in (("old", [x for x, _ in pairs]), ("new", [y for _, y in pairs])):
+        for field, value in deaths(side).items():
+            out[f"{key}_{field}"] = value
+    n, k = int(out["old_deaths"] + out["new_deaths"]), int(out["new_deaths"])
+    moves = out["old_moves"] + out["new_moves"]
+    share = out["new_moves"] / moves if moves else 0.5
+    out["p_fewer"] = _binomial_cdf(k, n, share)
+    out["p_more"] = 1.0 - _binomial_cdf(k - 1, n, share)
+    return out
 
 
 def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
@@ -605,10 +607,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sides.append(next(iter(kept.values())))
         c = compare(sides[0], sides[1])
         for name, key in (("against", "old"), ("compare", "new")):
-            lo, hi = poisson_interval(int(c[f"{key}_deaths"]))
-            per = 100_000 / c[f"{key}_moves"] if c[f"{key}_moves"] else 0.0
             print(f"{name}: {int(c[f'{key}_deaths'])} deaths in {int(c[f'{key}_moves']):,} "
-                  f"moves, {c[f'{key}_rate']:.1f} per 100,000 ({lo * per:.1f}-{hi * per:.1f})")
+                  f"moves, {c[f'{key}_rate']:.1f} per 100,000 ({c[f'{key}_rate_low']:.1f}-"
+                  f"{c[f'{key}_rate_high']:.1f})")
         print(f"{int(c['deals'])} deals in common; longer on {int(c['longer'])}, shorter on "
               f"{int(c['shorter'])}; one-sided p of so few deaths {c['p_fewer']:.3f}, "
               f"of so many {c['p_more']:.3f}")
