@@ -23,10 +23,12 @@ suggestion, wall clock, median and p95 (and the median and p95 CPU time of
 the process, which move less when other programs share the machine).
 
 ``--results FILE`` appends each game to FILE (one JSON object a line, with
-its strength and the time of every suggestion) as soon as it ends, so a long
-run can be split into parts (say, odd and even deals at different times) or
-cut short without losing what it played; ``--table-from`` prints the table of
-the games in such files (the last record of a deal and strength counts).
+its strength, the time of every suggestion and the moves played, so that
+``GameResult.replay`` gives its boards again without the player) as soon as
+it ends, so a long run can be split into parts (say, odd and even deals at
+different times) or cut short without losing what it played;
+``--table-from`` prints the table of the games in such files (the last
+record of a deal and strength counts).
 ``--compare`` pairs two such sets by deal (``--against`` the one to beat,
 each one player): on the deals both played, the deaths per 100,000 moves of
 each, and the one-sided chance of so few deaths for the new player if both
@@ -63,13 +65,13 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kugler_core.board import CELL_OF
+from kugler_core.board import CELL_OF, index
 from kugler_core.errors import IllegalMove
 from kugler_core.evaluate import tables
 from kugler_core.game import Game
@@ -96,8 +98,10 @@ CRISIS_REFINE = 10
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game: its deal, points, moves, moves that made a line, and the time of
-    each suggestion (wall clock and process CPU, seconds)."""
+    """One game: its deal, points, moves, moves that made a line, the time of
+    each suggestion (wall clock and process CPU, seconds) and the moves played
+    (``played``: ``(source, target)`` cell indices, so that the game can be
+    replayed without the player; empty in files written before they were kept)."""
 
     deal: int
     points: int
@@ -106,6 +110,28 @@ class GameResult:
     capped: bool
     wall: tuple[float, ...]
     cpu: tuple[float, ...]
+    played: tuple[tuple[int, int], ...] = ()
+
+    def replay(self, line: int) -> Iterator[Game]:
+        """The game again from the start of its deal without the player: yields
+        the game before each move of ``played``, then after the last (one game,
+        changed in place). ValueError if a move is illegal there (a changed rule
+        or deal stream) or the moves do not end as the record says.
+
+        >>> r = play_game(3, 5, "quick", 2)
+        >>> [(g.moves, g.score) for g in r.replay(5)][-1] == (2, r.points)
+        True
+        """
+        game = Game.new(deal=self.deal, line=line)
+        for n, (source, target) in enumerate(self.played):
+            yield game
+            try:
+                game.move(CELL_OF[source], CELL_OF[target])
+            except IllegalMove as error:
+                raise ValueError(f"deal {self.deal}, move {n + 1}: {error}") from None
+        yield game
+        if game.over == self.capped or game.moves != self.moves:
+            raise ValueError(f"deal {self.deal}: the moves played do not end as recorded")
 
 
 def parse_deals(text: str) -> list[int]:
@@ -139,10 +165,11 @@ def play_game(deal: int, line: int, strength: str, max_moves: int) -> GameResult
 def play_on(game: Game, strength: str, moves: int) -> GameResult:
     """Play ``game`` on with the player at ``strength`` until over or ``moves``
     more moves; the result counts the points and moves from here."""
-    start, played = game.score, game.moves
+    start, before = game.score, game.moves
     wall: list[float] = []
     cpu: list[float] = []
     scoring = 0
+    played: list[tuple[int, int]] = []
     while not game.over and len(wall) < moves:
         w0 = time.perf_counter()
         c0 = time.process_time()
@@ -151,10 +178,11 @@ def play_on(game: Game, strength: str, moves: int) -> GameResult:
         wall.append(time.perf_counter() - w0)
         assert move is not None
         turn = game.move(*move)
+        played.append((index(move[0]), index(move[1])))
         if turn.lines and turn.path and turn.events[1].type == "clear":
             scoring += 1
-    return GameResult(game.deal, game.score - start, game.moves - played, scoring,
-                      not game.over, tuple(wall), tuple(cpu))
+    return GameResult(game.deal, game.score - start, game.moves - before, scoring,
+                      not game.over, tuple(wall), tuple(cpu), tuple(played))
 
 
 def _play(job: tuple[int, int, str, int]) -> GameResult:
@@ -387,7 +415,8 @@ def save_result(path: Path, strength: str, line: int, r: GameResult) -> None:
     """Append game ``r`` to the results file ``path`` (one JSON line)."""
     row = {"strength": strength, "line": line, "deal": r.deal, "points": r.points,
            "moves": r.moves, "scoring": r.scoring, "capped": r.capped,
-           "wall": [round(x, 6) for x in r.wall], "cpu": [round(x, 6) for x in r.cpu]}
+           "wall": [round(x, 6) for x in r.wall], "cpu": [round(x, 6) for x in r.cpu],
+           "played": [list(m) for m in r.played]}
     with path.open("a", encoding="utf-8") as out:
         out.write(json.dumps(row, separators=(",", ":")) + "\n")
 
@@ -404,7 +433,8 @@ def load_results(paths: Sequence[Path]) -> dict[tuple[str, int], list[GameResult
                 row = json.loads(text)
                 r = GameResult(int(row["deal"]), int(row["points"]), int(row["moves"]),
                                int(row["scoring"]), bool(row["capped"]),
-                               tuple(map(float, row["wall"])), tuple(map(float, row["cpu"])))
+                               tuple(map(float, row["wall"])), tuple(map(float, row["cpu"])),
+                               tuple((int(a), int(b)) for a, b in row.get("played", ())))
                 games[(str(row["strength"]), int(row["line"]), r.deal)] = r
             except (KeyError, TypeError, ValueError) as error:
                 raise ValueError(f"{path}:{n}: not a game result ({error})") from None

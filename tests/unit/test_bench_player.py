@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -300,3 +302,36 @@ def test_compare_pairs_by_deal_and_prints_both_players(
     assert "against: 2 deaths in 1,200 moves, 166.7 per 100,000" in out
     assert "compare: 1 deaths in 3,200 moves, 31.2 per 100,000" in out
     assert "2 deals in common; longer on 1, shorter on 1" in out
+
+
+def test_kept_games_hold_their_moves_and_replay_without_the_player(tmp_path: Path) -> None:
+    """A game of a results file comes back move for move (the boards of the
+    player's own games, for analysis and training); a record written before
+    the moves were kept still loads, with none; a move that is not legal
+    there is refused with its place."""
+    path = tmp_path / "games.jsonl"
+    assert player_bench.main(["--strength", "quick", "--deals", "4", "--max-moves", "6",
+                              "--jobs", "1", "--results", str(path)]) == 0
+    (game,) = player_bench.load_results([path])[("quick", 5)]
+    assert len(game.played) == game.moves == 6
+    fresh = player_bench.Game.new(deal=4, line=5)
+    boards = []
+    for step in game.replay(5):
+        boards.append(tuple(step.board))
+    for source, target in game.played:
+        assert tuple(fresh.board) == boards[fresh.moves]
+        fresh.move(player_bench.CELL_OF[source], player_bench.CELL_OF[target])
+    assert tuple(fresh.board) == boards[-1] and len(boards) == 7
+    assert fresh.score == game.points
+    row = json.loads(path.read_text())
+    del row["played"]
+    path.write_text(json.dumps(row) + "\n")
+    (old,) = player_bench.load_results([path])[("quick", 5)]
+    assert old.played == () and old.moves == 6
+    source, target = game.played[2]
+    bad = dataclasses.replace(game, played=(*game.played[:2], (target, source), *game.played[3:]))
+    with pytest.raises(ValueError, match="deal 4, move 3"):
+        list(bad.replay(5))
+    short = dataclasses.replace(game, played=game.played[:5])
+    with pytest.raises(ValueError, match="do not end as recorded"):
+        list(short.replay(5))
