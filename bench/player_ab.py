@@ -3,6 +3,7 @@
     python bench/player_ab.py --variant base --variant deep20::deep=20 \\
         [--crisis-file bench/crisis_hard.json] [--crisis-moves 50] [--first 0] [--count 0] \\
         [--results FILE] [--compare FILE FILE ...]
+    python bench/player_ab.py --choices --variant base --variant top60::top=60 [--crisis-file ...]
 
 A variant is ``name[:weights file][:field=value,...]``: the quick player's
 ``Effort`` with those fields changed (any field of ``kugler_core.player.Effort``;
@@ -22,6 +23,14 @@ variant's per-position results as JSON; ``--compare`` reads such files
 (one variant each, run in parallel processes on the same positions) and
 prints the same table. The player is deterministic, so a variant's results
 do not depend on the process or the order.
+
+``--choices`` plays nothing on: each variant chooses one move on every
+position, and the table counts the positions where its move is not the
+first variant's, beside the same count for the first variant with
+another seed (the seed draws the cells of a ball whose mark a move takes:
+the floor of what a change of the player moves), and the CPU time of a
+choice. A change that moves few choices cannot be told apart in whole
+games; a minute here says so before hours there.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import json
 import math
 import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -42,6 +52,7 @@ sys.path.insert(0, str(HERE))
 from player import (  # noqa: E402  (bench/player.py)
     CRISIS_FILE,
     CRISIS_MOVES,
+    Crisis,
     binomial_interval,
     load_crises,
     play_crisis,
@@ -49,6 +60,7 @@ from player import (  # noqa: E402  (bench/player.py)
 
 from kugler_core import player as engine  # noqa: E402
 from kugler_core import value  # noqa: E402
+from kugler_core.evaluate import tables  # noqa: E402
 
 FLOATS = ("learned", "learned_root", "learned_margin")
 """The fields of ``Effort`` that are weights (the others are counts)."""
@@ -123,6 +135,59 @@ def table(results: dict[str, Results]) -> str:
     return "\n".join(out)
 
 
+def choices(crises: Sequence[Crisis],
+            variants: Sequence[tuple[str, engine.Effort, value.Weights | None]]
+            ) -> list[tuple[str, int, float]]:
+    """Per variant, then the first variant with another seed: ``(name, the
+    positions where its move differs from the first variant's, median CPU ms
+    of a choice)``; every variant chooses once on each of ``crises``."""
+    views = [engine.View.of(c.game()) for c in crises]
+    shipped = value.weights(5)
+    quick = engine.EFFORTS["quick"]
+    seed = engine._seed
+    runs = [*variants, (f"{variants[0][0]}, another seed", variants[0][1], variants[0][2])]
+    moves: list[list[engine.Move | None]] = []
+    out = []
+    try:
+        for n, (name, effort, weights) in enumerate(runs):
+            value._loaded[5] = weights or shipped
+            engine.EFFORTS["quick"] = effort
+            if n == len(runs) - 1:
+                engine._seed = lambda view, strength: seed(view, strength + "/another")
+            for line in {view.line for view in views}:
+                tables(line).forget()  # each variant starts with empty stores
+            chosen, cpu = [], []
+            for view in views:
+                c0 = time.process_time()
+                chosen.append(engine.choose(view, "quick"))
+                cpu.append(1000 * (time.process_time() - c0))
+            moves.append(chosen)
+            differ = sum(1 for a, b in zip(chosen, moves[0], strict=True) if a != b)
+            out.append((name, differ, statistics.median(cpu)))
+    finally:
+        engine.EFFORTS["quick"] = quick
+        engine._seed = seed
+        value._loaded[5] = shipped
+    return out
+
+
+def choices_table(rows: Sequence[tuple[str, int, float]], positions: int) -> str:
+    """A Markdown table of ``choices``'s rows over ``positions`` positions.
+
+    >>> print(choices_table([("base", 0, 30.0), ("top60", 8, 20.5)], 160))
+    | variant | positions | choices not the first variant's | CPU ms a choice (median) |
+    | --- | ---: | ---: | ---: |
+    | base | 160 | 0 (0.0 %) | 30.0 |
+    | top60 | 160 | 8 (5.0 %) | 20.5 |
+    """
+    out = ["| variant | positions | choices not the first variant's | CPU ms a choice (median) |",
+           "| --- | ---: | ---: | ---: |"]
+    for name, differ, ms in rows:
+        out.append(f"| {name} | {positions} | {differ} ({100 * differ / positions:.1f} %) "
+                   f"| {ms:.1f} |")
+    return "\n".join(out)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -133,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--results", type=Path, default=None)
     parser.add_argument("--compare", type=Path, nargs="+", default=None)
+    parser.add_argument("--choices", action="store_true",
+                        help="count the moves each variant chooses otherwise; play nothing on")
     args = parser.parse_args(argv)
     if args.compare:
         merged: dict[str, Results] = {}
@@ -147,6 +214,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.count:
         crises = crises[:args.count]
     variants = [parse_variant(spec) for spec in args.variant]
+    if args.choices:
+        print(choices_table(choices(crises, variants), len(crises)))
+        return 0
     shipped = value.weights(5)
     quick = engine.EFFORTS["quick"]
     results: dict[str, Results] = {name: [] for name, _e, _w in variants}

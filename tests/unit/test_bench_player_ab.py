@@ -67,3 +67,25 @@ def test_a_paired_run_and_its_comparison_from_files(tmp_path: Path,
     assert ab.main(["--compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split(" | ")[0] for line in out[2:]] == ["| a", "| b"]
+
+
+def test_choices_counts_the_moves_a_variant_chooses_otherwise(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each variant chooses once per position; the same effort twice chooses
+    the same moves, the ranking's first move (top 1) others, and another seed
+    moves the choice where a taken mark's cells decide it (positions 21-24 of
+    crisis.json: 21, 23 and 24); the player is left as it was."""
+    quick, seed = engine.EFFORTS["quick"], engine._seed
+    crises = ab.load_crises(CRISIS)[21:25]
+    rows = ab.choices(crises, [ab.parse_variant("base"), ab.parse_variant("same"),
+                               ab.parse_variant("first:top=1,top_crowded=1")])
+    assert [(name, differ) for name, differ, _ms in rows] == [
+        ("base", 0), ("same", 0), ("first", rows[2][1]), ("base, another seed", 3)]
+    assert rows[2][1] > 0 and all(ms > 0 for _n, _d, ms in rows)
+    assert engine.EFFORTS["quick"] is quick and engine._seed is seed
+    assert ab.main(["--choices", "--variant", "base", "--variant", "r6:reply=6",
+                    "--crisis-file", str(CRISIS), "--first", "21", "--count", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("| variant | positions | choices not the first variant's |")
+    assert out[2].startswith("| base | 2 | 0 (0.0 %) |")
+    assert out[4].startswith("| base, another seed | 2 | 1 (50.0 %) |")
