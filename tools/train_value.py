@@ -2,6 +2,7 @@
 
     python tools/train_value.py [--seed 1] [--games 2000] [--epochs 6]
                                 [--work build/value] [--out kugler_core/value5.bin]
+    python tools/train_value.py --from-results games.jsonl ... --work build/own [--epochs 6]
 
 One command does it all, and resumes from what ``--work`` already holds:
 
@@ -13,6 +14,11 @@ One command does it all, and resumes from what ``--work`` already holds:
    land), the free-room features of that board and the discounted points
    that followed (``value.DISCOUNT`` a move, 0 after the game ends). A chunk
    already on disk is not played again.
+   With ``--from-results FILE ...`` the chunks come instead from the games
+   that ``bench/player.py --results`` kept with their moves (the player's
+   own games, replayed without the player), in deal order; the last
+   ``HORIZON`` boards of a game that reached its cap are left out, their
+   points to come cut short. Give such a run a ``--work`` of its own.
 2. *fit*: the n-tuple weights by least squares on those targets, Adam on
    minibatches of ``BATCH`` boards in an order drawn from ``seed``,
    ``--epochs`` passes; the weights are
@@ -27,6 +33,7 @@ same seed, games and epochs give the same file.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -36,6 +43,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kugler_core.board import CELL_OF, CELLS
+from kugler_core.errors import IllegalMove
 from kugler_core.evaluate import settle, tables
 from kugler_core.game import Game
 from kugler_core.player import rank
@@ -46,6 +54,8 @@ CHUNK = 50
 REFINE = 10
 BATCH = 256
 MAX_MOVES = 5_000
+HORIZON = 459
+"""Moves after which a point counts less than 1 % (``DISCOUNT ** HORIZON < 0.01``)."""
 
 
 def play_game(deal: int, line: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -69,14 +79,96 @@ def play_game(deal: int, line: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         rooms.append(room(after))
         turns.append(game.score - before)
         landing.append(game.score - before - made)
-    n = len(boards)
-    target_values = np.zeros(n, dtype=np.float64)
+    return (np.array(boards, dtype=np.uint8), np.array(rooms, dtype=np.uint8),
+            targets(landing, turns).astype(np.float32))
+
+
+def targets(landing: list[int], turns: list[int]) -> np.ndarray:
+    """The discounted points to come after each move: the points of the balls
+    landing after it, then those of the turns after it, ``DISCOUNT`` a move."""
+    n = len(turns)
+    values = np.zeros(n, dtype=np.float64)
     later = 0.0  # discounted points of the turns after move i
     for i in range(n - 1, -1, -1):
-        target_values[i] = landing[i] + DISCOUNT * later
+        values[i] = landing[i] + DISCOUNT * later
         later = turns[i] + DISCOUNT * later
-    return (np.array(boards, dtype=np.uint8), np.array(rooms, dtype=np.uint8),
-            target_values.astype(np.float32))
+    return values
+
+
+def replay_game(deal: int, line: int, played: list[tuple[int, int]], capped: bool
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A kept game (its deal and moves as cell indices) replayed: its boards,
+    room features and targets as ``play_game`` gives them, without the last
+    ``HORIZON`` boards when it was ``capped``. ValueError for a move that is
+    not legal there."""
+    game = Game.new(deal=deal, line=line)
+    boards: list[list[int]] = []
+    landing: list[int] = []
+    turns: list[int] = []
+    for n, (source, target) in enumerate(played):
+        after = list(game.board)
+        after[target], after[source] = after[source], 0
+        made = settle(after, (target,), line)
+        before = game.score
+        try:
+            game.move(CELL_OF[source], CELL_OF[target])
+        except IllegalMove as error:
+            raise ValueError(f"deal {deal}, move {n + 1}: {error}") from None
+        boards.append(after)
+        turns.append(game.score - before)
+        landing.append(game.score - before - made)
+    keep = max(0, len(boards) - HORIZON) if capped else len(boards)
+    boards = boards[:keep]
+    return (np.array(boards, dtype=np.uint8).reshape(-1, CELLS),
+            np.array([room(b) for b in boards], dtype=np.uint8).reshape(-1, 4),
+            targets(landing, turns)[:keep].astype(np.float32))
+
+
+def kept_games(paths: list[Path], line: int) -> list[tuple[int, list[tuple[int, int]], bool]]:
+    """``(deal, moves, capped)`` of the games of ``line`` in results files, in
+    deal order (the last record of a deal counts). ValueError for a line that
+    is not a game with its moves."""
+    games: dict[int, tuple[int, list[tuple[int, int]], bool]] = {}
+    for path in paths:
+        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                row = json.loads(text)
+                if int(row["line"]) != line:
+                    continue
+                played = [(int(a), int(b)) for a, b in row["played"]]
+                games[int(row["deal"])] = (int(row["deal"]), played, bool(row["capped"]))
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"{path}:{n}: not a kept game with its moves ({error})") from None
+    return [games[deal] for deal in sorted(games)]
+
+
+def save_chunk(path: Path, parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
+    """One chunk file from the games ``parts``, written whole or not at all."""
+    boards = np.concatenate([p[0] for p in parts])
+    rooms = np.concatenate([p[1] for p in parts])
+    values = np.concatenate([p[2] for p in parts])
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, boards=boards, rooms=rooms, values=values)
+    tmp.rename(path)
+
+
+def play_from_results(work: Path, paths: list[Path], line: int) -> None:
+    """The chunks of the kept games of ``paths`` not yet on disk."""
+    work.mkdir(parents=True, exist_ok=True)
+    games = kept_games(paths, line)
+    if not games:
+        raise SystemExit(f"no game of line {line} with its moves in {', '.join(map(str, paths))}")
+    for chunk in range(-(-len(games) // CHUNK)):
+        path = work / f"games-{chunk:04d}.npz"
+        if path.exists():
+            continue
+        part = games[chunk * CHUNK:(chunk + 1) * CHUNK]
+        save_chunk(path, [replay_game(deal, line, played, capped)
+                          for deal, played, capped in part])
+        print(f"chunk {chunk}: {len(part)} kept games (deals {part[0][0]}-{part[-1][0]})",
+              file=sys.stderr, flush=True)
 
 
 def play(work: Path, seed: int, games: int, line: int) -> None:
@@ -90,13 +182,8 @@ def play(work: Path, seed: int, games: int, line: int) -> None:
         start = time.perf_counter()
         parts = [play_game(first + chunk * CHUNK + k, line)
                  for k in range(min(CHUNK, games - chunk * CHUNK))]
-        boards = np.concatenate([p[0] for p in parts])
-        rooms = np.concatenate([p[1] for p in parts])
-        values = np.concatenate([p[2] for p in parts])
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, boards=boards, rooms=rooms, values=values)
-        tmp.rename(path)
-        print(f"chunk {chunk}: {len(parts)} games, {len(values)} boards, "
+        save_chunk(path, parts)
+        print(f"chunk {chunk}: {len(parts)} games, {sum(len(p[2]) for p in parts)} boards, "
               f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
 
@@ -217,9 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-only", action="store_true")
     parser.add_argument("--chunks", type=int, default=0,
                         help="fit on the first N chunks only and report the error on the next")
+    parser.add_argument("--from-results", type=Path, nargs="+", default=None,
+                        help="the games bench/player.py --results kept, not the ranking's")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    play(args.work, args.seed, args.games, args.line)
+    if args.from_results:
+        play_from_results(args.work, args.from_results, args.line)
+    else:
+        play(args.work, args.seed, args.games, args.line)
     if args.play_only:
         return 0
     weights = fit(args.work, args.seed, args.epochs, args.line, args.chunks)

@@ -4,11 +4,16 @@ directory (the chunks of games and the fit's checkpoint) instead of starting ove
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from kugler_core.board import CELL_OF
+from kugler_core.evaluate import tables
+from kugler_core.game import Game
+from kugler_core.player import rank
 from kugler_core.value import Weights, layout
 from tools import train_value
 
@@ -83,3 +88,53 @@ def test_a_run_goes_on_from_its_checkpoint(trained: tuple[Path, bytes], tmp_path
                         lambda seed: epochs.append(seed[1]) or real_rng(seed))
     assert train(work, tmp_path / "two.bin", "--epochs", "2") == data
     assert epochs == [1]  # only the second pass was run
+
+
+def ranking_moves(deal: int) -> list[tuple[int, int]]:
+    """The moves ``train_value.play_game`` plays on ``deal`` (the ranking's best)."""
+    game = Game.new(deal=deal, line=5)
+    t = tables(5)
+    moves = []
+    while not game.over:
+        source, target = rank(list(game.board), t, train_value.REFINE)[0][1]
+        game.move(CELL_OF[source], CELL_OF[target])
+        moves.append((source, target))
+    return moves
+
+
+def kept(deal: int, moves: list[tuple[int, int]], capped: bool = False) -> str:
+    """A line of a results file as bench/player.py --results writes it."""
+    return json.dumps({"strength": "quick", "line": 5, "deal": deal, "points": 0,
+                       "moves": len(moves), "scoring": 0, "capped": capped, "wall": [],
+                       "cpu": [], "played": [list(m) for m in moves]})
+
+
+def test_the_player_s_kept_games_train_as_the_ranking_s_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--from-results replays kept games into the same boards, room features and
+    points to come as playing them gives; a game that reached its cap leaves out
+    its last HORIZON boards (their points to come cut short); a line without
+    its moves is refused with its place."""
+    assert train_value.DISCOUNT ** train_value.HORIZON < 0.01
+    assert train_value.DISCOUNT ** (train_value.HORIZON - 1) >= 0.01
+    monkeypatch.setattr(train_value, "HORIZON", 10)
+    results = tmp_path / "games.jsonl"
+    five, six = ranking_moves(5), ranking_moves(6)
+    results.write_text(kept(6, six, capped=True) + "\n" + kept(5, five) + "\n")
+    work = tmp_path / "own"
+    assert train_value.main(["--from-results", str(results), "--work", str(work),
+                             "--epochs", "1", "--out", str(tmp_path / "own.bin")]) == 0
+    Weights.parse((tmp_path / "own.bin").read_bytes())
+    boards, rooms, values = train_value.load(work)
+    played = [train_value.play_game(deal, 5) for deal in (5, 6)]
+    cut = len(six) - 10
+    assert len(values) == len(five) + cut
+    assert np.array_equal(boards, np.concatenate([played[0][0], played[1][0][:cut]]))
+    assert np.array_equal(rooms, np.concatenate([played[0][1], played[1][1][:cut]]))
+    assert np.allclose(values, np.concatenate([played[0][2], played[1][2][:cut]]))
+    results.write_text(kept(5, five) + "\n" + '{"deal": 7, "line": 5, "capped": false}\n')
+    with pytest.raises(ValueError, match=r"games\.jsonl:2"):
+        train_value.kept_games([results], 5)
+    five[3] = (five[3][1], five[3][0])
+    with pytest.raises(ValueError, match="deal 5, move 4"):
+        train_value.replay_game(5, 5, five, False)
