@@ -113,10 +113,12 @@ class GameResult:
     played: tuple[tuple[int, int], ...] = ()
 
     def replay(self, line: int) -> Iterator[Game]:
-        """The game again from the start of its deal without the player: yields
-        the game before each move of ``played``, then after the last (one game,
-        changed in place). ValueError if a move is illegal there (a changed rule
-        or deal stream) or the moves do not end as the record says.
+        """The game again from the start of its deal without the player (a game
+        of ``play_game``, not a crisis position's play-on): yields the game
+        before each move of ``played``, then after the last (one game, changed
+        in place). ValueError if a move is illegal there (a changed rule or
+        deal stream) or the moves do not end as the record says (a record
+        without its moves among them).
 
         >>> r = play_game(3, 5, "quick", 2)
         >>> [(g.moves, g.score) for g in r.replay(5)][-1] == (2, r.points)

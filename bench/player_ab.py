@@ -3,7 +3,7 @@
     python bench/player_ab.py --variant base --variant deep20::deep=20 \\
         [--crisis-file bench/crisis_hard.json] [--crisis-moves 50] [--first 0] [--count 0] \\
         [--results FILE] [--compare FILE FILE ...]
-    python bench/player_ab.py --choices --variant base --variant top60::top=60 [--crisis-file ...]
+    python bench/player_ab.py --choices --variant base --variant top60:top=60 [--crisis-file ...]
 
 A variant is ``name[:weights file][:field=value,...]``: the quick player's
 ``Effort`` with those fields changed (any field of ``kugler_core.player.Effort``;

@@ -126,9 +126,9 @@ def replay_game(deal: int, line: int, played: list[tuple[int, int]], capped: boo
 
 def kept_games(paths: list[Path], line: int) -> list[tuple[int, list[tuple[int, int]], bool]]:
     """``(deal, moves, capped)`` of the games of ``line`` in results files, in
-    deal order (the last record of a deal counts). ValueError for a line that
-    is not a game with its moves."""
-    games: dict[int, tuple[int, list[tuple[int, int]], bool]] = {}
+    deal order, then strength (the last record of a deal and strength counts).
+    ValueError for a line that is not a game with its moves."""
+    games: dict[tuple[int, str], tuple[int, list[tuple[int, int]], bool]] = {}
     for path in paths:
         for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not text.strip():
@@ -138,10 +138,11 @@ def kept_games(paths: list[Path], line: int) -> list[tuple[int, list[tuple[int, 
                 if int(row["line"]) != line:
                     continue
                 played = [(int(a), int(b)) for a, b in row["played"]]
-                games[int(row["deal"])] = (int(row["deal"]), played, bool(row["capped"]))
+                deal = int(row["deal"])
+                games[(deal, str(row["strength"]))] = (deal, played, bool(row["capped"]))
             except (KeyError, TypeError, ValueError) as error:
                 raise ValueError(f"{path}:{n}: not a kept game with its moves ({error})") from None
-    return [games[deal] for deal in sorted(games)]
+    return [games[key] for key in sorted(games)]
 
 
 def save_chunk(path: Path, parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:

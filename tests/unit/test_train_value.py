@@ -102,9 +102,10 @@ def ranking_moves(deal: int) -> list[tuple[int, int]]:
     return moves
 
 
-def kept(deal: int, moves: list[tuple[int, int]], capped: bool = False) -> str:
+def kept(deal: int, moves: list[tuple[int, int]], capped: bool = False,
+         strength: str = "quick") -> str:
     """A line of a results file as bench/player.py --results writes it."""
-    return json.dumps({"strength": "quick", "line": 5, "deal": deal, "points": 0,
+    return json.dumps({"strength": strength, "line": 5, "deal": deal, "points": 0,
                        "moves": len(moves), "scoring": 0, "capped": capped, "wall": [],
                        "cpu": [], "played": [list(m) for m in moves]})
 
@@ -132,6 +133,11 @@ def test_the_player_s_kept_games_train_as_the_ranking_s_do(
     assert np.array_equal(boards, np.concatenate([played[0][0], played[1][0][:cut]]))
     assert np.array_equal(rooms, np.concatenate([played[0][1], played[1][1][:cut]]))
     assert np.allclose(values, np.concatenate([played[0][2], played[1][2][:cut]]))
+    results.write_text("\n".join([kept(6, six), kept(5, five[:3], True, "strong"), kept(5, five),
+                                   kept(6, six[:4], True)]) + "\n")
+    assert train_value.kept_games([results], 5) == [  # a game per deal and strength, the last
+        (5, five, False), (5, five[:3], True), (6, six[:4], True)]
+    assert train_value.kept_games([results], 4) == []
     results.write_text(kept(5, five) + "\n" + '{"deal": 7, "line": 5, "capped": false}\n')
     with pytest.raises(ValueError, match=r"games\.jsonl:2"):
         train_value.kept_games([results], 5)
