@@ -33,7 +33,6 @@ same seed, games and epochs give the same file.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -41,6 +40,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+from player import load_results  # bench/player.py: the results files it keeps
 
 from kugler_core.board import CELL_OF, CELLS
 from kugler_core.errors import IllegalMove
@@ -125,24 +127,18 @@ def replay_game(deal: int, line: int, played: list[tuple[int, int]], capped: boo
 
 
 def kept_games(paths: list[Path], line: int) -> list[tuple[int, list[tuple[int, int]], bool]]:
-    """``(deal, moves, capped)`` of the games of ``line`` in results files, in
-    deal order, then strength (the last record of a deal and strength counts).
-    ValueError for a line that is not a game with its moves."""
-    games: dict[tuple[int, str], tuple[int, list[tuple[int, int]], bool]] = {}
-    for path in paths:
-        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not text.strip():
-                continue
-            try:
-                row = json.loads(text)
-                if int(row["line"]) != line:
-                    continue
-                played = [(int(a), int(b)) for a, b in row["played"]]
-                deal = int(row["deal"])
-                games[(deal, str(row["strength"]))] = (deal, played, bool(row["capped"]))
-            except (KeyError, TypeError, ValueError) as error:
-                raise ValueError(f"{path}:{n}: not a kept game with its moves ({error})") from None
-    return [games[key] for key in sorted(games)]
+    """``(deal, moves, capped)`` of the games of ``line`` in results files
+    (``bench/player.py``'s ``load_results``), in deal order, then strength.
+    ValueError for a malformed line or a game kept without its moves."""
+    games = []
+    for (strength, game_line), results in load_results(paths).items():
+        if game_line != line:
+            continue
+        for r in results:
+            if not r.played:
+                raise ValueError(f"deal {r.deal} ({strength}): kept without its moves")
+            games.append((r.deal, strength, list(r.played), r.capped))
+    return [(deal, played, capped) for deal, _s, played, capped in sorted(games)]
 
 
 def save_chunk(path: Path, parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:

@@ -138,6 +138,11 @@ def test_the_player_s_kept_games_train_as_the_ranking_s_do(
     assert train_value.kept_games([results], 5) == [  # a game per deal and strength, the last
         (5, five, False), (5, five[:3], True), (6, six[:4], True)]
     assert train_value.kept_games([results], 4) == []
+    row = json.loads(kept(7, five))
+    del row["played"]  # a record written before the moves were kept
+    results.write_text(json.dumps(row) + "\n")
+    with pytest.raises(ValueError, match=r"deal 7 \(quick\): kept without its moves"):
+        train_value.kept_games([results], 5)
     results.write_text(kept(5, five) + "\n" + '{"deal": 7, "line": 5, "capped": false}\n')
     with pytest.raises(ValueError, match=r"games\.jsonl:2"):
         train_value.kept_games([results], 5)
