@@ -70,19 +70,28 @@ def play_game(deal: int, line: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     landing: list[int] = []  # points of the balls landing after each move
     turns: list[int] = []  # points of each whole turn
     while not game.over and game.moves < MAX_MOVES:
-        board = list(game.board)
-        source, target = rank(board, t, REFINE)[0][1]
-        after = board[:]
-        after[target], after[source] = after[source], 0
-        made = settle(after, (target,), line)
-        before = game.score
-        game.move(CELL_OF[source], CELL_OF[target])
+        source, target = rank(list(game.board), t, REFINE)[0][1]
+        after, landed, turn = step(game, source, target)
         boards.append(after)
         rooms.append(room(after))
-        turns.append(game.score - before)
-        landing.append(game.score - before - made)
+        turns.append(turn)
+        landing.append(landed)
     return (np.array(boards, dtype=np.uint8), np.array(rooms, dtype=np.uint8),
             targets(landing, turns).astype(np.float32))
+
+
+def step(game: Game, source: int, target: int) -> tuple[list[int], int, int]:
+    """Play ``(source, target)`` (cell indices) in ``game``: the board right after
+    the move (its line removed, before the coming balls land), the points of
+    the balls that land after it and the points of the whole turn. Raises
+    IllegalMove (``game`` unchanged) for a move that is not legal there."""
+    after = list(game.board)
+    after[target], after[source] = after[source], 0
+    made = settle(after, (target,), game.line)
+    before = game.score
+    game.move(CELL_OF[source], CELL_OF[target])
+    turn = game.score - before
+    return after, turn - made, turn
 
 
 def targets(landing: list[int], turns: list[int]) -> np.ndarray:
@@ -108,17 +117,13 @@ def replay_game(deal: int, line: int, played: list[tuple[int, int]], capped: boo
     landing: list[int] = []
     turns: list[int] = []
     for n, (source, target) in enumerate(played):
-        after = list(game.board)
-        after[target], after[source] = after[source], 0
-        made = settle(after, (target,), line)
-        before = game.score
         try:
-            game.move(CELL_OF[source], CELL_OF[target])
+            after, landed, turn = step(game, source, target)
         except IllegalMove as error:
             raise ValueError(f"deal {deal}, move {n + 1}: {error}") from None
         boards.append(after)
-        turns.append(game.score - before)
-        landing.append(game.score - before - made)
+        turns.append(turn)
+        landing.append(landed)
     keep = max(0, len(boards) - HORIZON) if capped else len(boards)
     boards = boards[:keep]
     return (np.array(boards, dtype=np.uint8).reshape(-1, CELLS),
