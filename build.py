@@ -51,10 +51,10 @@ NODE_BIN = ROOT / "node_modules" / ".bin"
 TYPE_CHECKED = ("tsconfig.json", "tsconfig.worker.json")
 PYODIDE_VERSION = "314.0.7"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-TYPED = ("kugler_core", "web/kugler_boot.py", "build.py", "tools", "bench")
+TYPED = ("kugler_core", "web/kugler_boot.py", "build.py", "tools", "bench", "tests")
 """What `mypy --strict` reads: the engine, the boot's Python the page runs beside it,
-and the tools around them (this file, the build's and the training's tools, the
-benchmarks)."""
+the tools around them (this file, the build's and the training's tools, the
+benchmarks) and the tests."""
 LINTED = ("kugler_core", "web", "tests", "bench", "tools", "build.py")
 """What `ruff check` reads (in web/, the boot's Python)."""
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")

@@ -77,7 +77,8 @@ def records_with(line: int, points: int, game_id: str = "old-game") -> dict[str,
     reply = Session().handle({"cmd": "records_add", "args": {
         "records": None, "game": doc, "date": "2026-01-02T10:00:00Z"}})
     assert reply["ok"], reply
-    return reply["result"]["records"]
+    records: dict[str, Any] = reply["result"]["records"]
+    return records
 
 
 def no_line_rows() -> list[str]:
@@ -176,7 +177,7 @@ def same_game(now: Any, before: Any) -> bool:
 
 
 def text(page: Any, selector: str) -> str:
-    return page.locator(selector).inner_text().strip()
+    return str(page.locator(selector).inner_text()).strip()
 
 
 def seed_raw(context: Any, items: dict[str, str]) -> None:

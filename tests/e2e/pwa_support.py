@@ -190,10 +190,10 @@ def finished_records(line: int = 5) -> Any:
             balls = [i for i, v in enumerate(state["board"]) if v]
             rng.shuffle(balls)
             for index in balls:
-                start = [index // 9, index % 9]
-                cells = call("reach", **{"from": start})["cells"]
+                start: dict[str, Any] = {"from": [index // 9, index % 9]}
+                cells = call("reach", **start)["cells"]
                 if cells:
-                    state = call("move", **{"from": start, "to": rng.choice(cells)})["state"]
+                    state = call("move", **start, to=rng.choice(cells))["state"]
                     break
             else:
                 raise AssertionError("no legal move on a board that is not over")

@@ -30,7 +30,8 @@ def load(lang: str) -> dict[str, Any]:
     path = ROOT / "dist" / "help" / f"{lang}.json"
     if not path.exists():
         pytest.fail("dist/ is not built: run `python build.py`")
-    return json.loads(path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
 
 
 def texts(doc: dict[str, Any]) -> list[str]:
@@ -59,7 +60,7 @@ def test_every_line_of_the_source_is_in_the_help(lang: str) -> None:
 def seed_blocks(doc: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The blocks of the seed's part: those before the page notes' heading."""
     title = lines_of(NOTES[lang])[0]
-    blocks = doc["blocks"]
+    blocks: list[dict[str, Any]] = doc["blocks"]
     at = next(i for i, b in enumerate(blocks) if b == {"type": "h", "text": title})
     return blocks[:at]
 

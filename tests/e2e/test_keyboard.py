@@ -38,9 +38,9 @@ def short_game() -> dict[str, Any]:
 
 def focused(page: Any) -> int:
     """The index of the focused cell, or -1 when the focus is not on a cell."""
-    return page.evaluate(
+    return int(page.evaluate(
         "() => { const a = document.activeElement;"
-        " return a?.dataset?.row ? Number(a.dataset.row) * 9 + Number(a.dataset.col) : -1; }")
+        " return a?.dataset?.row ? Number(a.dataset.row) * 9 + Number(a.dataset.col) : -1; }"))
 
 
 def go(page: Any, index: int) -> None:

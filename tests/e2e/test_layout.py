@@ -38,7 +38,7 @@ LONG_NAME = "Maximiliane Wolkenstein-"  # 24 characters, the longest name kept
 def ranking_of_ten(line: int = 5) -> dict[str, Any]:
     """A records document whose ranking holds 10 games with long names and
     9-digit deals, made by the engine itself."""
-    records = None
+    records: dict[str, Any] | None = None
     session = Session()
     for i in range(10):
         doc = Game.from_text("\n".join(no_line_rows()), line=line, deal=987654321 - i,
@@ -288,4 +288,5 @@ def one_game(line: int) -> dict[str, Any]:
     reply = Session().handle({"cmd": "records_add", "args": {
         "records": None, "game": doc, "date": "2026-01-02T10:00:00Z"}})
     assert reply["ok"], reply
-    return reply["result"]["records"]
+    records: dict[str, Any] = reply["result"]["records"]
+    return records

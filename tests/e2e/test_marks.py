@@ -68,8 +68,8 @@ def drawn_marks(page: Any) -> set[int]:
 
 
 def next_colours(page: Any) -> list[int]:
-    return page.eval_on_selector_all(
-        "#next > *", "balls => balls.map(b => Number(b.dataset.color))")
+    return list(page.eval_on_selector_all(
+        "#next > *", "balls => balls.map(b => Number(b.dataset.color))"))
 
 
 def test_the_new_balls_land_on_the_marks_the_canvas_draws(
@@ -121,7 +121,9 @@ def test_a_game_saved_before_the_rule_goes_on_as_it_was_played(
     seed_storage(context, {GAME_KEY: old["doc"], SETTINGS_KEY: settings(marks=True),
                            records_key(5): OLD["records"]})
     open_game(page, site)
-    cells = lambda text: [".1234567".index(ch) for ch in text]  # noqa: E731
+    def cells(text: str) -> list[int]:
+        return [".1234567".index(ch) for ch in text]
+
     at = old["at"]
     assert board(page) == cells(old["boards"][at])
     assert drawn_marks(page) == {r * 9 + c for (r, c), _ in old["marks"][at]}

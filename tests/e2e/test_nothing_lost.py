@@ -51,7 +51,8 @@ def count(cells: list[int]) -> int:
 
 
 def raw(page: Any, key: str) -> str | None:
-    return page.evaluate("k => localStorage.getItem(k)", key)
+    stored = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if stored is None else str(stored)
 
 
 def broken_keys(page: Any) -> list[str]:
@@ -442,7 +443,7 @@ def test_export_then_import_into_an_empty_browser(
 
 
 def _bad_files() -> dict[str, str]:
-    good = {"kind": "kugler/export", "version": 1, "date": "2026-11-29T10:00:00Z",
+    good: dict[str, Any] = {"kind": "kugler/export", "version": 1, "date": "2026-11-29T10:00:00Z",
             "game": None, "records": {"4": None, "5": records_with(5, 24)}, "settings": SETTINGS}
     negative = copy.deepcopy(good)
     negative["records"]["5"]["stats"]["points"] = -3
@@ -630,7 +631,12 @@ def test_a_hostile_player_name_is_only_text(
         context: Any, page: Any, site: Any, hostile: str) -> None:
     seed_storage(context, {GAME_KEY: nearly_full(10)})
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dismissed)
     open_game(page, site)
     move(page, (7, 8), (8, 8))
     page.wait_for_selector("dialog#game-over[open][data-records=done]")

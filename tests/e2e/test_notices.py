@@ -73,10 +73,10 @@ def test_notices_have_a_place_of_their_own(make_page: Any, site: Any, width: int
     # closed, the notices give their room back: the board is at least as large
     page.wait_for_timeout(100)
     board_after = box_of(page, "#board-wrap")
-    def height(b: dict[str, float]) -> float:
+    def tall(b: dict[str, float]) -> float:
         return b["bottom"] - b["top"]
 
-    assert height(board_after) >= height(board_before)
+    assert tall(board_after) >= tall(board_before)
 
 
 def test_a_notice_from_another_tab_covers_no_cell(make_page: Any, site: Any) -> None:

@@ -94,10 +94,10 @@ def test_precache_lists_every_file_of_the_build() -> None:
     assert "sw.js" not in listed
     # The snapshot boot's files at install; what only the fallback boot or an
     # app install reads is cached at first use (a first visit stays small).
-    for path in ("index.html", "pyodide/pyodide.asm.wasm", "pyodide/kugler-snapshot.bin.gz"):
-        assert listed[path][3] == "install", path
-    for path in ("pyodide/python_stdlib.zip", "pyodide/kugler-stdlib.zip", wheel):
-        assert listed[path][3] == "use", path
+    for name in ("index.html", "pyodide/pyodide.asm.wasm", "pyodide/kugler-snapshot.bin.gz"):
+        assert listed[name][3] == "install", name
+    for name in ("pyodide/python_stdlib.zip", "pyodide/kugler-stdlib.zip", wheel):
+        assert listed[name][3] == "use", name
 
 
 def test_render_rejects_a_template_without_placeholders() -> None:

@@ -23,6 +23,7 @@ from helpers import (
 )
 
 from kugler_core import Game
+from kugler_core.game import Turn
 
 
 def settings(**options: Any) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def coming(page: Any) -> dict[int, int]:
 def cell_pixels(page: Any, index: int, radius: float = 0.3) -> list[int]:
     """The canvas's RGBA bytes in a square of ±radius cells around the centre of cell `index`
     (as one JSON text: Playwright hands a large array over element by element, slowly)."""
-    return json.loads(page.evaluate(
+    return list(json.loads(page.evaluate(
         """([index, radius]) => {
           const canvas = document.getElementById("board");
           const frame = canvas.width * 0.03;
@@ -57,7 +58,7 @@ def cell_pixels(page: Any, index: int, radius: float = 0.3) -> list[int]:
           return JSON.stringify(Array.from(ctx.getImageData(left, top, 2 * r, 2 * r).data));
         }""",
         [index, radius],
-    ))
+    )))
 
 
 def differs(a: list[int], b: list[int]) -> int:
@@ -130,7 +131,7 @@ def test_marks_are_where_the_balls_land(context: Any, page: Any, site: Any) -> N
         # a move that makes no line, to a cell without a mark, where the balls
         # land as marked (a ball whose own cell is taken takes a free cell
         # counted over the board, which a move can shift: the engine decides)
-        chosen = None
+        chosen: tuple[int, int, Turn | None] | None = None
         for source in (i for i, colour in enumerate(before) if colour):
             for target in sorted(reachable(before, source) - set(marks)):
                 trial = Game.from_dict(stored(page, GAME_KEY))

@@ -48,10 +48,10 @@ def wait_reviewed(page: Any, total: int) -> None:
 
 
 def shown_moves(page: Any) -> list[dict[str, Any]]:
-    return page.eval_on_selector_all(
+    return list(page.eval_on_selector_all(
         "#review-moves button",
         "bs => bs.map(b => ({move: Number(b.dataset.move), grade: b.dataset.grade,"
-        " cost: Number(b.dataset.cost)}))")
+        " cost: Number(b.dataset.cost)}))"))
 
 
 def marked(page: Any, kind: str) -> list[tuple[int, int]]:

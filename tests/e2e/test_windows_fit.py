@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import GAME_KEY, move, opened, records_key
-from test_layout import LOCALES, SIZES, ending_game
+from helpers import GAME_KEY, LOCALES, move, opened, records_key
+from test_layout import SIZES, ending_game
 from test_replay_viewer import finish, nearly_finished
 from test_words import ending_game_of_four
 
@@ -44,7 +44,7 @@ NAMES = ["Alexandra-Josefine", "Åsa-Lill Bergström", "Maximiliane Wolkenstein-
 def long_name_ranking() -> dict[str, Any]:
     """A records document of ten ranked games with long names, nine-digit
     deals and kept moves (so every row has its replay and share buttons)."""
-    records = None
+    records: dict[str, Any] | None = None
     session = Session()
     rows = ["".join(str((r * 3 + c) % 7 + 1) for c in range(9)) for r in range(9)]
     for i, name in enumerate(NAMES):

@@ -7,6 +7,7 @@ import doctest
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bench_scripts import load
@@ -273,7 +274,7 @@ def died(deal: int, moves: int, capped: bool = False) -> object:
     ([(1, 500), (2, 500)], [(1, 1000), (2, 1000)], 1 - 32 / 81 - 16 / 81, 1 - 1 / 81 - 8 / 81),
 ])
 def test_compare_gives_the_chance_of_the_deaths_at_one_rate(
-        old: list[tuple[int, ...]], new: list[tuple[int, ...]], p_fewer: float,
+        old: list[tuple[Any, ...]], new: list[tuple[Any, ...]], p_fewer: float,
         p_more: float) -> None:
     c = player_bench.compare([died(*g) for g in old], [died(*g) for g in new])
     assert c["deals"] == 2

@@ -178,9 +178,10 @@ def test_settings_without_version_or_kind() -> None:
         with pytest.raises(DocumentError) as info:
             validate_settings(doc)
         assert info.value.code == "bad_document"
-    for doc in (None, [], "settings", 1):
+    bad: object
+    for bad in (None, [], "settings", 1):
         with pytest.raises(DocumentError):
-            validate_settings(doc)
+            validate_settings(bad)
 
 
 # -- versions and migrations ----------------------------------------------------------

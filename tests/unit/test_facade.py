@@ -290,10 +290,11 @@ def test_move_when_over() -> None:
 
 @pytest.mark.parametrize("cmd", ["move", "reach", "undo", "time"])
 def test_no_game(cmd: str) -> None:
-    args: dict[str, Any] = {
+    each: dict[str, dict[str, Any]] = {
         "move": {"from": [0, 0], "to": [0, 1]}, "reach": {"from": [0, 0]},
         "undo": {}, "time": {"seconds": 1},
-    }[cmd]
+    }
+    args = each[cmd]
     s = Session()
     assert code(s, cmd, **args) == "no_game"
     assert s.game is None
@@ -574,7 +575,7 @@ def test_export_import_round_trip() -> None:
 
 def _export_with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
     s = Session()
-    doc = copy.deepcopy(ok(s, "export", **_parts())["doc"])
+    doc: dict[str, Any] = copy.deepcopy(ok(s, "export", **_parts())["doc"])
     node = doc
     for k in path[:-1]:
         node = node[k]
@@ -631,8 +632,9 @@ def test_import_of_an_export_with_version_1_parts() -> None:
 
 
 def test_import_rejects_non_documents() -> None:
-    for doc in (None, [], "x", 3):
-        assert code(Session(), "import", doc=doc) == "bad_document"
+    bad: object
+    for bad in (None, [], "x", 3):
+        assert code(Session(), "import", doc=bad) == "bad_document"
     missing = _export_with(("version",), 1)
     del missing["version"]
     assert code(Session(), "import", doc=missing) == "bad_document"

@@ -29,7 +29,7 @@ def random_game(deal: int, seed: int, moves: int, computer_share: float = 0.5
     """The moves of a game of ``deal``: the quick player's or random legal ones."""
     g = Game.new(deal=deal)
     rnd = random.Random(seed)
-    out = []
+    out: list[tuple[int, int]] = []
     while len(out) < moves and not g.over:
         if rnd.random() < computer_share:
             found = choose(View.of(g), "quick")

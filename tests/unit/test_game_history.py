@@ -303,7 +303,7 @@ def test_a_version_2_document_needs_the_new_fields() -> None:
             Game.from_dict(d)
 
 
-BAD_V2 = [
+BAD_V2: list[tuple[str, object, str]] = [
     ("hints", -1, "hints"),
     ("hints", True, "hints"),
     ("hints", 10**9 + 1, "hints"),

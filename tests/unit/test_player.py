@@ -146,7 +146,7 @@ def only_the_coming_balls(g: Game) -> Iterator[None]:
     try:
         yield
     finally:
-        rng.ball, rng.word = real_ball, real_word  # type: ignore[assignment]
+        rng.ball, rng.word = real_ball, real_word
         real_ball.cache_clear()
 
 
@@ -441,10 +441,14 @@ def test_the_learned_value_keeps_the_player_legal_fair_and_deterministic(
     from kugler_core import value
     g = random_position(deal, 5, seed, moves)
     assert not g.over
-    asked = []
+    asked: list[int] = []
     real = value.Weights.value
-    monkeypatch.setattr(value.Weights, "value",
-                        lambda self, board: asked.append(1) or real(self, board))
+
+    def counted(self: value.Weights, board: list[int]) -> float:
+        asked.append(1)
+        return real(self, board)
+
+    monkeypatch.setattr(value.Weights, "value", counted)
     move = suggest(g)
     assert asked, "the learned value was consulted"
     assert move is not None

@@ -174,8 +174,8 @@ def test_an_old_rule_game_replays_move_for_move() -> None:
 def test_an_old_replay_code_decodes_under_rule_1() -> None:
     ranked = OLD["ranked"]
     found = decode(OLD["code"])
-    assert found == (ranked["deal"], ranked["line"],
-                     tuple(tuple(m) for m in ranked["history"]), 1)
+    assert tuple(found) == (ranked["deal"], ranked["line"],
+                            tuple(tuple(m) for m in ranked["history"]), 1)
     assert encode(found.deal, found.line, found.moves, 1) == OLD["code"]
     reply = Session().handle({"cmd": "replay_decode", "args": {"code": OLD["code"]}})
     assert reply["ok"] and reply["result"]["rule"] == 1

@@ -37,7 +37,8 @@ def site(tmp_path: Path) -> Iterator[tuple[Path, str, str]]:
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield tmp_path, *(f"http://127.0.0.1:{s.server_port}/kugler/" for s in servers)
+        compressed, plain = (f"http://127.0.0.1:{s.server_port}/kugler/" for s in servers)
+        yield tmp_path, compressed, plain
     finally:
         for server in servers:
             server.shutdown()

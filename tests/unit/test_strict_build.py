@@ -9,18 +9,20 @@ runs as it is, into a folder of its own.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import build
+from tools import bundles, inline, snapshot, stdlib
 
 STEPS = {  # the step's name in build.OPTIONAL_STEPS -> (module, function)
-    "inline script": (build.inline, "write"),
-    "bundles": (build.bundles, "write"),
-    "trimmed stdlib": (build.stdlib, "write_trimmed_stdlib"),
-    "snapshot": (build.snapshot, "write_snapshot"),
+    "inline script": (inline, "write"),
+    "bundles": (bundles, "write"),
+    "trimmed stdlib": (stdlib, "write_trimmed_stdlib"),
+    "snapshot": (snapshot, "write_snapshot"),
 }
 
 
@@ -75,7 +77,7 @@ def test_the_command_line_and_the_test_command_ask_for_strictness(
     monkeypatch.setattr(build, "build", lambda strict=False: asked.append(strict))
     monkeypatch.setattr(build, "ensure_test_tools", lambda: None)
     monkeypatch.setattr(build, "run", lambda *a, **k: None)
-    monkeypatch.setattr(build.subprocess, "call", lambda *a, **k: 0)
+    monkeypatch.setattr(subprocess, "call", lambda *a, **k: 0)
     assert build.main(["build", "--strict"]) == 0
     assert build.main(["build"]) == 0
     assert build.main([]) == 0

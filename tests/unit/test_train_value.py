@@ -14,7 +14,7 @@ from kugler_core.board import CELL_OF
 from kugler_core.evaluate import tables
 from kugler_core.game import Game
 from kugler_core.player import rank
-from kugler_core.value import Weights, layout
+from kugler_core.value import DISCOUNT, Weights, layout
 from tools import train_value
 
 GAMES = 2  # a short run: about 350 boards of the ranking player's games
@@ -84,8 +84,12 @@ def test_a_run_goes_on_from_its_checkpoint(trained: tuple[Path, bytes], tmp_path
     monkeypatch.setattr(train_value, "play_game", no_more_games)
     epochs: list[int] = []
     real_rng = np.random.default_rng
-    monkeypatch.setattr(np.random, "default_rng",
-                        lambda seed: epochs.append(seed[1]) or real_rng(seed))
+
+    def counted(seed: tuple[int, int]) -> np.random.Generator:
+        epochs.append(seed[1])
+        return real_rng(seed)
+
+    monkeypatch.setattr(np.random, "default_rng", counted)
     assert train(work, tmp_path / "two.bin", "--epochs", "2") == data
     assert epochs == [1]  # only the second pass was run
 
@@ -116,8 +120,8 @@ def test_the_player_s_kept_games_train_as_the_ranking_s_do(
     points to come as playing them gives; a game that reached its cap leaves out
     its last HORIZON boards (their points to come cut short); a line without
     its moves is refused with its place."""
-    assert train_value.DISCOUNT ** train_value.HORIZON < 0.01
-    assert train_value.DISCOUNT ** (train_value.HORIZON - 1) >= 0.01
+    assert DISCOUNT ** train_value.HORIZON < 0.01
+    assert DISCOUNT ** (train_value.HORIZON - 1) >= 0.01
     monkeypatch.setattr(train_value, "HORIZON", 10)
     results = tmp_path / "games.jsonl"
     five, six = ranking_moves(5), ranking_moves(6)
