@@ -16,7 +16,7 @@ and two others (``other_deal``) that differ only in what the player cannot
 see, the coming balls after the three shown. A play-on is scored by whether
 the board fell to 24 free cells (the falls that decide the deaths: rows 93
 and 94 of docs/player.md), fell to 18, was lost, its fewest and last free
-cells and its points. Against the first variant each figure is a paired
+cells, its points and the CPU time a move. Against the first variant each figure is a paired
 difference, the three streams averaged within a position, with ±1.96
 standard errors over the positions: another seed of the same player moves the
 falls by about ±3 points of a hundred (row 94), and every variant costs a
@@ -41,6 +41,7 @@ import math
 import multiprocessing
 import statistics
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,9 +77,10 @@ PER_GAME = 7
 MAX_MOVES = 3000
 """``find_middle``: the cap of quick's games the positions are taken from."""
 
-PlayOn = tuple[bool, int, int, int]
+PlayOn = tuple[bool, int, int, int, float]
 """One play-on: lost, its fewest free cells, free cells at the end (0 when
-lost) and points."""
+lost), points and the player's CPU milliseconds a move (NaN when a results
+file did not record them)."""
 
 
 def other_deal(deal: int, stream: int) -> int:
@@ -142,24 +144,31 @@ def start(doc: Mapping[str, Any], stream: int) -> Game:
 
 def play_middle(doc: Mapping[str, Any], stream: int, moves: int = MIDDLE_MOVES) -> PlayOn:
     """Quick (``engine.EFFORTS["quick"]`` as it is now) plays ``moves`` moves
-    from ``doc`` on deal stream ``stream``, fewer when the game is lost.
+    from ``doc`` on deal stream ``stream``, fewer when the game is lost; the
+    CPU time is the process's, spent choosing the moves.
 
     >>> doc = load_middle()[0]
-    >>> lost, fewest, end, points = play_middle(doc, 1, 3)
-    >>> lost, fewest <= end <= fewest + 6, points >= 0
-    (False, True, True)
+    >>> lost, fewest, end, points, ms = play_middle(doc, 1, 3)
+    >>> lost, fewest <= end <= fewest + 6, points >= 0, ms > 0
+    (False, True, True, True)
     """
     game = start(doc, stream)
     before = game.score
     free = fewest = game.board.count(0)
+    spent = 0.0
+    played = 0
     for _ in range(moves):
+        clock = time.process_time()
         move = engine.suggest(game, "quick")
+        spent += time.process_time() - clock
         if move is None:
             break
+        played += 1
         game.move(*move)
         free = game.board.count(0)
         fewest = min(fewest, free)
-    return game.over, fewest, free, game.score - before
+    return (game.over, fewest, free, game.score - before,
+            round(1000.0 * spent / max(1, played), 2))
 
 
 Job = tuple[str, int, int, int]
@@ -192,11 +201,15 @@ Results = dict[str, dict[int, dict[int, PlayOn]]]
 
 
 def read_results(lines: Iterable[str], into: Results | None = None) -> Results:
-    """``into`` (a new dict when None) with the play-ons of a ``--results`` file's lines.
+    """``into`` (a new dict when None) with the play-ons of a ``--results``
+    file's lines; a line without ``ms`` (files written before it was
+    recorded) has NaN for it.
 
-    >>> r = read_results(['{"variant":"a","position":3,"stream":1,"play_on":[false,22,25,40]}'])
-    >>> r["a"][3][1]
-    (False, 22, 25, 40)
+    >>> r = read_results(['{"variant":"a","position":3,"stream":1,"play_on":[false,22,25,40]}',
+    ...                   '{"variant":"a","position":4,"stream":0,"play_on":[true,0,0,9],'
+    ...                   '"ms":41.5}'])
+    >>> r["a"][3][1], r["a"][4][0]
+    ((False, 22, 25, 40, nan), (True, 0, 0, 9, 41.5))
     """
     out: Results = {} if into is None else into
     for text in lines:
@@ -204,7 +217,8 @@ def read_results(lines: Iterable[str], into: Results | None = None) -> Results:
             d = json.loads(text)
             lost, fewest, end, points = d["play_on"]
             out.setdefault(d["variant"], {}).setdefault(int(d["position"]), {})[
-                int(d["stream"])] = (bool(lost), int(fewest), int(end), int(points))
+                int(d["stream"])] = (bool(lost), int(fewest), int(end), int(points),
+                                     float(d.get("ms", math.nan)))
     return out
 
 
@@ -236,7 +250,8 @@ def run(docs: Sequence[dict[str, Any]], specs: Sequence[str], indices: Sequence[
             got[name].setdefault(i, {})[s] = play_on
             if sink is not None:
                 sink.write(json.dumps({"variant": name, "position": i, "stream": s,
-                                       "play_on": list(play_on)}) + "\n")
+                                       "play_on": list(play_on[:4]),
+                                       "ms": play_on[4]}) + "\n")
                 sink.flush()
             print(f"{name} {i}/{s}: {'lost' if play_on[0] else play_on[2]}",
                   file=sys.stderr, flush=True)
@@ -262,16 +277,18 @@ FIGURES: dict[str, Callable[[PlayOn], float]] = {
     "fewest free": lambda p: float(p[1]),
     "end free": lambda p: float(p[2]),
     "points": lambda p: float(p[3]),
+    "ms a move (CPU)": lambda p: p[4],
 }
 """The figures of a play-on the table shows, each a mean over play-ons (a
-fall counts when the play-on is lost too)."""
+fall counts when the play-on is lost too). The CPU time is the worker's,
+on a machine that may be shared: a guide to cost, not a benchmark."""
 
 
 def table(results: Results, streams: int = STREAMS) -> str:
     """A Markdown table of ``results`` on the positions every variant finished
     on all ``streams``: per variant each figure's mean and, against the first
     variant, its paired difference ± 1.96 standard errors over the positions
-    (``inf`` with one position)."""
+    (``inf`` with one position; ``-`` for a figure a results file lacks)."""
     names = list(results)
     complete = set.intersection(*(
         {i for i, by in results[n].items() if all(s in by for s in range(streams))}
@@ -287,7 +304,7 @@ def table(results: Results, streams: int = STREAMS) -> str:
     if not positions:
         return "\n".join([*out, "| (no position finished by every variant) |"])
     for name in names:
-        cells = [f"{statistics.fmean(mean_of(name, f)):.1f}" for f in FIGURES.values()]
+        cells = [_shown(statistics.fmean(mean_of(name, f))) for f in FIGURES.values()]
         out.append(f"| {name} | {len(positions)} | " + " | ".join(cells) + " |")
     for name in names[1:]:
         cells = []
@@ -295,9 +312,14 @@ def table(results: Results, streams: int = STREAMS) -> str:
             d = [x - y for x, y in zip(mean_of(name, figure), mean_of(names[0], figure),
                                        strict=True)]
             half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
-            cells.append(f"{statistics.fmean(d):+.1f} ± {half:.1f}")
+            mean = statistics.fmean(d)
+            cells.append("-" if math.isnan(mean) else f"{mean:+.1f} ± {half:.1f}")
         out.append(f"| {name} - {names[0]} | {len(positions)} | " + " | ".join(cells) + " |")
     return "\n".join(out)
+
+
+def _shown(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.1f}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -91,7 +91,8 @@ def test_a_paired_run_resumes_and_puts_the_player_back(tmp_path: Path) -> None:
     assert again["a"][0] == got["a"][0] and sorted(again["a"]) == [0, 1]
     assert len(results.read_text().splitlines()) == 12, "only the missing play-ons are played"
     first = [json.loads(line) for line in lines if json.loads(line)["variant"] == "a"]
-    assert all(len(d["play_on"]) == 4 for d in first)
+    assert all(len(d["play_on"]) == 4 and d["ms"] > 0 for d in first)
+    assert all(play_on[4] > 0 for by in got.values() for play_on in by[0].values())
 
 
 def test_a_bad_variant_fails_before_any_play(tmp_path: Path) -> None:
@@ -103,19 +104,24 @@ def test_a_bad_variant_fails_before_any_play(tmp_path: Path) -> None:
 
 def test_the_table_pairs_only_positions_every_variant_finished(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = []
+    lines: list[str] = []
     for variant, position, stream, play_on in [
             ("a", 0, 0, [False, 20, 30, 100]), ("a", 0, 1, [False, 30, 31, 90]),
             ("a", 1, 0, [True, 0, 0, 10]), ("a", 1, 1, [True, 0, 0, 20]),
             ("b", 0, 0, [False, 29, 35, 120]), ("b", 0, 1, [False, 27, 33, 80]),
             ("b", 1, 0, [False, 25, 30, 50])]:  # b's position 1 is unfinished
+        ms = {} if variant == "a" and stream else {"ms": 40.0 + 10 * len(lines)}
         lines.append(json.dumps({"variant": variant, "position": position, "stream": stream,
-                                 "play_on": play_on}))
+                                 "play_on": play_on, **ms}))
     results = middle.read_results(lines)
     rows = middle.table(results, streams=2).splitlines()
-    assert rows[2].startswith("| a | 1 | 50.0 | 0.0 | 0.0 | 25.0 | 30.5 | 95.0 |")
-    assert rows[3].startswith("| b | 1 | 0.0 | 0.0 | 0.0 | 28.0 | 34.0 | 100.0 |")
-    assert rows[4].startswith("| b - a | 1 | -50.0 ± inf |")
+    assert rows[0].endswith("| points | ms a move (CPU) |")
+    assert rows[2] == "| a | 1 | 50.0 | 0.0 | 0.0 | 25.0 | 30.5 | 95.0 | - |", "a lacks ms"
+    assert rows[3] == "| b | 1 | 0.0 | 0.0 | 0.0 | 28.0 | 34.0 | 100.0 | 85.0 |"
+    assert rows[4].startswith("| b - a | 1 | -50.0 ± inf |") and rows[4].endswith(" | - |")
+    both = middle.read_results([line.replace('"play_on"', '"ms": 30.0, "play_on"', 1)
+                                if '"ms"' not in line else line for line in lines])
+    assert middle.table(both, streams=2).splitlines()[4].endswith(" | +50.0 ± inf |")
     assert "no position finished" in middle.table({"a": {}, "b": results["b"]}, 2)
     path = tmp_path / "a.jsonl"
     path.write_text("\n".join(lines) + "\n")
