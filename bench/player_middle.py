@@ -16,11 +16,11 @@ and two others (``other_deal``) that differ only in what the player cannot
 see, the coming balls after the three shown. A play-on is scored by whether
 the board fell to 24 free cells (the falls that decide the deaths: rows 93
 and 94 of docs/player.md), fell to 18, was lost, its fewest and last free
-cells, its points and the CPU time a move. Against the first variant each figure is a paired
-difference, the three streams averaged within a position, with ±1.96
-standard errors over the positions: another seed of the same player moves the
-falls by about ±3 points of a hundred (row 94), and every variant costs a
-quarter of an hour of two cores.
+cells, its points and the CPU time a move. Against the first variant each
+figure is a paired difference, the three streams averaged within a
+position, with ±1.96 standard errors over the positions: another seed of the
+same player moves the falls by about ±3 points of a hundred (row 94), and
+every variant costs a quarter of an hour of two cores.
 
 A variant is ``name[:weights file][:field=value,...]`` as in
 ``bench/player_ab.py``. ``--results`` appends each play-on to a JSON-lines
