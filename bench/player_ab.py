@@ -24,6 +24,18 @@ variant's per-position results as JSON; ``--compare`` reads such files
 prints the same table. The player is deterministic, so a variant's results
 do not depend on the process or the order.
 
+One run of the base is one draw: the seed that draws the cells of a ball
+whose mark a move takes moves a sixth of the crowded choices, and quick
+under five seeds lost 106 to 123 of the hard set's 228 (row 101 of
+docs/player.md). ``--seed TEXT`` plays every variant with its seed drawn
+otherwise (the same player); ``--compare --reference N`` takes the first N
+files as the base under N seeds and adds a table of each file's lost
+positions against the mean of those seeds, position by position (a seed
+of the reference against the mean of the others), ± 1.96 standard errors:
+
+    python bench/player_ab.py --variant base --seed 1 --results s1.json   # ... s2, s3
+    python bench/player_ab.py --compare base.json s1.json s2.json s3.json new.json --reference 4
+
 ``--choices`` plays nothing on: each variant chooses one move on every
 position, and the table counts the positions where its move is not the
 first variant's, beside the same count for the first variant with
@@ -135,6 +147,41 @@ def table(results: dict[str, Results]) -> str:
     return "\n".join(out)
 
 
+def reference_table(results: dict[str, Results], seeds: int) -> str:
+    """A Markdown table of each variant's lost positions against the mean of
+    the first ``seeds`` variants of ``results`` (the base under as many
+    seeds), position by position, ± 1.96 standard errors of the sum; a
+    seed of the base is set against the mean of the other seeds. ValueError
+    when fewer than two seeds are given or the variants' positions differ.
+
+    >>> print(reference_table({"s1": [(True, 0, 0), (False, 9, 9), (True, 0, 0)],
+    ...                        "s2": [(True, 0, 0), (False, 9, 9), (False, 9, 9)],
+    ...                        "new": [(True, 0, 0), (True, 0, 0), (False, 9, 9)]}, 2))
+    | variant | positions | lost | against the mean of the seeds (s1, s2) |
+    | --- | ---: | ---: | ---: |
+    | s1 | 3 | 2 | +1.0 ± 2.0 |
+    | s2 | 3 | 1 | -1.0 ± 2.0 |
+    | new | 3 | 2 | +0.5 ± 2.6 |
+    """
+    names = list(results)
+    if seeds < 2 or seeds > len(names):
+        raise ValueError(f"the reference needs 2 to {len(names)} seeds, got {seeds}")
+    count = len(results[names[0]])
+    if any(len(r) != count for r in results.values()):
+        raise ValueError("the variants were not played on the same positions")
+    lost = {name: [1.0 if r[0] else 0.0 for r in rows] for name, rows in results.items()}
+    head = ", ".join(names[:seeds])
+    out = [f"| variant | positions | lost | against the mean of the seeds ({head}) |",
+           "| --- | ---: | ---: | ---: |"]
+    for n, name in enumerate(names):
+        others = [lost[m] for k, m in enumerate(names[:seeds]) if k != n]
+        mean = [statistics.fmean(col) for col in zip(*others, strict=True)]
+        diff = [x - m for x, m in zip(lost[name], mean, strict=True)]
+        half = 1.96 * statistics.stdev(diff) * math.sqrt(count) if count > 1 else math.inf
+        out.append(f"| {name} | {count} | {sum(lost[name]):.0f} | {sum(diff):+.1f} ± {half:.1f} |")
+    return "\n".join(out)
+
+
 def choices(crises: Sequence[Crisis],
             variants: Sequence[tuple[str, engine.Effort, value.Weights | None]]
             ) -> list[tuple[str, int, float]]:
@@ -200,13 +247,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, nargs="+", default=None)
     parser.add_argument("--choices", action="store_true",
                         help="count the moves each variant chooses otherwise; play nothing on")
+    parser.add_argument("--seed", default="",
+                        help="play with the player's seed drawn otherwise (the same player)")
+    parser.add_argument("--reference", type=int, default=1,
+                        help="with --compare: the first N files are the base under N seeds")
     args = parser.parse_args(argv)
     if args.compare:
         merged: dict[str, Results] = {}
         for path in args.compare:
             for name, rows in json.loads(path.read_text(encoding="utf-8")).items():
+                if name in merged:
+                    name = f"{name} ({path.stem})"
                 merged[name] = [(bool(a), int(b), int(c)) for a, b, c in rows]
         print(table(merged))
+        if args.reference > 1:
+            print()
+            print(reference_table(merged, args.reference))
         return 0
     if not args.variant:
         parser.error("give at least one --variant (or --compare)")
@@ -214,6 +270,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.count:
         crises = crises[:args.count]
     variants = [parse_variant(spec) for spec in args.variant]
+    seed = engine._seed
+    if args.seed:
+        engine._seed = lambda view, strength: seed(view, f"{strength}/{args.seed}")
+    try:
+        return _run(args, crises, variants)
+    finally:
+        engine._seed = seed
+
+
+def _run(args: argparse.Namespace, crises: Sequence[Crisis],
+         variants: Sequence[tuple[str, engine.Effort, value.Weights | None]]) -> int:
     if args.choices:
         print(choices_table(choices(crises, variants), len(crises)))
         return 0

@@ -89,3 +89,58 @@ def test_choices_counts_the_moves_a_variant_chooses_otherwise(
     assert out[0].startswith("| variant | positions | choices not the first variant's |")
     assert out[2].startswith("| base | 2 | 0 (0.0 %) |")
     assert out[4].startswith("| base, another seed | 2 | 1 (50.0 %) |")
+
+
+def test_another_seed_plays_the_same_player_with_other_draws(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--seed`` draws a taken mark's cells otherwise: on positions 21-24 of
+    crisis.json the player seeded with "x" chooses other moves than without,
+    every choice of the run is seeded so, and the seed is put back."""
+    seed = engine._seed
+    crises = ab.load_crises(CRISIS)[21:25]
+    views = [engine.View.of(c.game()) for c in crises]
+    plain = [engine.choose(view, "quick") for view in views]
+    engine._seed = lambda view, strength: seed(view, f"{strength}/x")
+    try:
+        other = [engine.choose(view, "quick") for view in views]
+    finally:
+        engine._seed = seed
+    assert plain != other
+    seeded: list[bool] = []
+    choose = engine.choose
+
+    def spy(view: engine.View, strength: engine.Strength = "quick") -> engine.Move | None:
+        seeded.append(engine._seed(view, strength) == seed(view, f"{strength}/x"))
+        return choose(view, strength)
+
+    monkeypatch.setattr(engine, "choose", spy)
+    assert ab.main(["--choices", "--variant", "base", "--seed", "x",
+                    "--crisis-file", str(CRISIS), "--first", "21", "--count", "4"]) == 0
+    assert engine._seed is seed, "the seed is put back"
+    assert seeded == [True] * 4 + [False] * 4  # the last run: "another seed" of the seeded base
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("| base | 4 | 0 (0.0 %) |")
+
+
+def test_the_reference_is_the_base_under_several_seeds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--compare --reference N`` adds each file's lost positions against the
+    mean of the first N files'; files of one variant name keep both (by file)."""
+    rows = {"s1": [[True, 0, 0], [False, 9, 9], [True, 0, 0], [False, 3, 5]],
+            "s2": [[True, 0, 0], [False, 9, 9], [False, 9, 9], [False, 3, 5]],
+            "new": [[True, 0, 0], [True, 0, 0], [True, 0, 0], [True, 0, 0]]}
+    files = []
+    for stem, results in rows.items():
+        path = tmp_path / f"{stem}.json"
+        path.write_text(json.dumps({"base": results}))
+        files.append(str(path))
+    assert ab.main(["--compare", *files, "--reference", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    names = [line.split(" | ")[0] for line in out[2:5]]
+    assert names == ["| base", "| base (s2)", "| base (new)"]
+    assert out[6] == ("| variant | positions | lost "
+                      "| against the mean of the seeds (base, base (s2)) |")
+    assert out[8].startswith("| base | 4 | 2 | +1.0 ± ")  # against the other seed alone
+    assert out[10].startswith("| base (new) | 4 | 4 | +2.5 ± ")
+    with pytest.raises(ValueError, match="2 to 3 seeds"):
+        ab.reference_table({k: [tuple(r) for r in v] for k, v in rows.items()}, 1)
