@@ -25,7 +25,7 @@ prints the same table. The player is deterministic, so a variant's results
 do not depend on the process or the order.
 
 One run of the base is one draw: the seed that draws the cells of a ball
-whose mark a move takes moves a sixth of the crowded choices, and quick
+whose mark a move takes moves a fifth of the crowded choices, and quick
 under five seeds lost 106 to 123 of the hard set's 228 (row 101 of
 docs/player.md). ``--seed TEXT`` plays every variant with its seed drawn
 otherwise (the same player); ``--compare --reference N`` takes the first N
