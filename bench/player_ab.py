@@ -259,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if name in merged:
                     name = f"{name} ({path.stem})"
                 merged[name] = [(bool(a), int(b), int(c)) for a, b, c in rows]
+        if args.reference != 1 and not 2 <= args.reference <= len(merged):
+            parser.error(f"--reference needs 2 to {len(merged)} files, got {args.reference}")
         print(table(merged))
         if args.reference > 1:
             print()

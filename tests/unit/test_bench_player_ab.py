@@ -142,5 +142,8 @@ def test_the_reference_is_the_base_under_several_seeds(
                       "| against the mean of the seeds (base, base (s2)) |")
     assert out[8].startswith("| base | 4 | 2 | +1.0 ± ")  # against the other seed alone
     assert out[10].startswith("| base (new) | 4 | 4 | +2.5 ± ")
+    with pytest.raises(SystemExit):  # a clear message, no table
+        ab.main(["--compare", *files, "--reference", "4"])
+    assert "--reference needs 2 to 3 files, got 4" in capsys.readouterr().err
     with pytest.raises(ValueError, match="2 to 3 seeds"):
         ab.reference_table({k: [tuple(r) for r in v] for k, v in rows.items()}, 1)
