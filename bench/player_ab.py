@@ -48,13 +48,14 @@ games; a minute here says so before hours there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -182,6 +183,20 @@ def reference_table(results: dict[str, Results], seeds: int) -> str:
     return "\n".join(out)
 
 
+@contextlib.contextmanager
+def seeded(salt: str) -> Iterator[None]:
+    """Inside, the player's seed is drawn otherwise by ``salt`` (the same
+    player, other cells for a ball whose mark a move takes); "" leaves it.
+    The seed is put back on leaving, whatever happens inside."""
+    seed = engine._seed
+    if salt:
+        engine._seed = lambda view, strength: seed(view, f"{strength}/{salt}")
+    try:
+        yield
+    finally:
+        engine._seed = seed
+
+
 def choices(crises: Sequence[Crisis],
             variants: Sequence[tuple[str, engine.Effort, value.Weights | None]]
             ) -> list[tuple[str, int, float]]:
@@ -191,7 +206,6 @@ def choices(crises: Sequence[Crisis],
     views = [engine.View.of(c.game()) for c in crises]
     shipped = value.weights(5)
     quick = engine.EFFORTS["quick"]
-    seed = engine._seed
     runs = [*variants, (f"{variants[0][0]}, another seed", variants[0][1], variants[0][2])]
     moves: list[list[engine.Move | None]] = []
     out = []
@@ -199,21 +213,19 @@ def choices(crises: Sequence[Crisis],
         for n, (name, effort, weights) in enumerate(runs):
             value._loaded[5] = weights or shipped
             engine.EFFORTS["quick"] = effort
-            if n == len(runs) - 1:
-                engine._seed = lambda view, strength: seed(view, strength + "/another")
             for line in {view.line for view in views}:
                 tables(line).forget()  # each variant starts with empty stores
             chosen, cpu = [], []
-            for view in views:
-                c0 = time.process_time()
-                chosen.append(engine.choose(view, "quick"))
-                cpu.append(1000 * (time.process_time() - c0))
+            with seeded("another" if n == len(runs) - 1 else ""):
+                for view in views:
+                    c0 = time.process_time()
+                    chosen.append(engine.choose(view, "quick"))
+                    cpu.append(1000 * (time.process_time() - c0))
             moves.append(chosen)
             differ = sum(1 for a, b in zip(chosen, moves[0], strict=True) if a != b)
             out.append((name, differ, statistics.median(cpu)))
     finally:
         engine.EFFORTS["quick"] = quick
-        engine._seed = seed
         value._loaded[5] = shipped
     return out
 
@@ -272,13 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.count:
         crises = crises[:args.count]
     variants = [parse_variant(spec) for spec in args.variant]
-    seed = engine._seed
-    if args.seed:
-        engine._seed = lambda view, strength: seed(view, f"{strength}/{args.seed}")
-    try:
+    with seeded(args.seed):
         return _run(args, crises, variants)
-    finally:
-        engine._seed = seed
 
 
 def _run(args: argparse.Namespace, crises: Sequence[Crisis],
