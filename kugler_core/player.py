@@ -13,11 +13,13 @@ marks and the best reply on that board decides. Only a ball whose mark the
 move itself takes lands on a cell the player cannot know: that cell is drawn
 a few times from a ``random.Random`` of its own, seeded from the view, and the
 move gets the mean. The same view always gives the same move, on any machine.
-Both strengths do the same work (each smaller effort tried died more often
-in whole games, and this one now costs what quick's own once did); each
-draws from its own seed. The work is a fixed amount per strength, never a
-clock (an ``Effort`` can rank and look at more moves on a crowded board;
-neither strength does now). See docs/player.md.
+Both strengths do that work (each smaller effort tried died more often in
+whole games); strong then looks at its 8 best moves once more, two moves
+further (``_second_look``: each of their best replies followed by sampled
+balls after the three and the best move after them), about twice quick's
+time. Each strength draws from its own seed. The work is a fixed amount per
+strength, never a clock (an ``Effort`` can rank and look at more moves on a
+crowded board; neither strength does now). See docs/player.md.
 
 >>> g = Game.from_text('''
 ...     1111.....
@@ -123,18 +125,28 @@ class Effort:
     (rows 57-63). ``strong_below``: below this many free cells the move is
     chosen with strong's effort (``STRONG``) instead, seeded as before (0:
     never; row 79 gave quick 30, before quick took strong's effort
-    everywhere in row 82).
+    everywhere in row 82). ``second``: when above 1, the ``second`` best
+    candidates one move further are chosen among by a second move
+    (``_second_look``): each of their ``second_replies`` best replies
+    followed by ``second_samples`` sampled draws of the balls after the three
+    and the best move after them (``deep`` is row 56's older form, whose
+    leaves sit right after a drop).
     """
 
     __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_margin",
                  "learned_replies", "learned_root", "refine", "refine_crowded", "reply",
-                 "samples", "strong_below", "top", "top_crowded")
+                 "samples", "second", "second_replies", "second_samples", "strong_below", "top",
+                 "top_crowded")
 
     def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
                  refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
                  deep_replies: int = 4, deep_samples: int = 3, learned: float = 0.0,
                  learned_replies: int = 1, learned_root: float = 0.0,
-                 learned_margin: float | None = None, strong_below: int = 0) -> None:
+                 learned_margin: float | None = None, strong_below: int = 0, second: int = 0,
+                 second_replies: int = 4, second_samples: int = 3) -> None:
+        self.second = second
+        self.second_replies = second_replies
+        self.second_samples = second_samples
         self.strong_below = strong_below
         self.learned = learned
         self.learned_margin = learned_margin
@@ -152,10 +164,11 @@ class Effort:
         self.top_crowded = top_crowded or top
 
 
-STRONG = Effort(refine=120, top=90, samples=4, reply=10)
-"""Row 83 of docs/player.md: 120 moves ranked and 90 looked at one move
-further on every board (until then quick's effort of row 82: 40 / 30, below
-36 free cells 120 / 90)."""
+STRONG = Effort(refine=120, top=90, samples=4, reply=10, second=8)
+"""Row 103 of docs/player.md: row 83's effort (120 moves ranked and 90
+looked at one move further on every board), then a second move for the 8
+best (until row 83 quick's effort of row 82: 40 / 30, below 36 free cells
+120 / 90)."""
 QUICK = Effort(refine=120, top=90, samples=4, reply=10)
 """Strong's effort, since row 85 of docs/player.md (rows 84 and 81 made it
 cheap enough for a hint); until then strong's effort of row 82 (40 / 30,
@@ -483,6 +496,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
                else None)
     best: tuple[float, int, int] | None = None
     boards: list[tuple[float, int, int, list[int]]] = []  # for the re-ranking by the margin
+    second: list[tuple[float, int, int, list[int], int]] = []  # for the second move
     for _value, (source, target) in top:
         b = _played(board, source, target)
         made = settle(b, (target,), line)
@@ -517,10 +531,109 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
             best = key
         if margin is not None:
             boards.append((value, source, target, b))
+        if effort.second > 1:
+            second.append((value, -source, -target, b, made))
     assert best is not None
     if learned is not None and margin is not None:
         return _near_best(boards, margin, learned.value)
+    if len(second) > 1:
+        second.sort(key=lambda item: item[:3], reverse=True)
+        return _second_look(second[:effort.second], view, t, rnd, effort)
     return (-best[1], -best[2])
+
+
+def _second_look(candidates: list[tuple[float, int, int, list[int], int]], view: View,
+                 t: Tables, rnd: random.Random, effort: Effort) -> Move:
+    """The best of ``candidates`` (``(value, -source, -target, board after the
+    move with its line removed, its points)``, not empty) two moves further.
+    The coming balls land on their marks (a ball whose mark the move took on
+    a cell drawn from ``rnd``, ``effort.samples`` draws); each of the
+    ``effort.second_replies`` best replies by ``rank`` is followed by the
+    balls after the three (none after a reply that makes a line) and the best
+    move by ``rank`` then: the leaves sit right after a move, where every
+    leaf of the first look sits, not right after a drop (row 75's lesson).
+    The balls after the three are ``effort.second_samples`` draws of three
+    colours and an order of the 81 cells, the balls landing on the first free
+    cells of that order: each free cell as likely as in the game, and the
+    same draws for every candidate, so two boards that differ in a few cells
+    get the same drop cells. A candidate is worth its points, the landing
+    balls' points and the best reply's value (its points and the mean of
+    the draws); a board that fills is lost. Ties (two candidates whose
+    replies reach one board are common) go to the lower source, then target
+    index."""
+    marks = view.landing
+    draws = [([rnd.randrange(1, 8) for _ in range(3)], rnd.sample(range(CELLS), CELLS))
+             for _ in range(effort.second_samples)]
+    best: tuple[float, int, int] | None = None
+    for _first, source, target, b, made in candidates:
+        runs = effort.samples if -target in marks and not made else 1
+        total = 0.0
+        for _ in range(runs):
+            after = _landed(b, view, rnd)
+            if after is None:
+                total += INF_LOSS
+                continue
+            landed, board = after
+            total += landed + _second_reply(board, t, effort, draws)
+        key = (made + total / runs, source, target)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return (-best[1], -best[2])
+
+
+def _landed(board: list[int], view: View, rnd: random.Random) -> tuple[float, list[int]] | None:
+    """``board`` with the coming balls on their marks (a mark taken: a free
+    cell drawn from ``rnd``) and the lines they make removed: ``(their
+    points, the board)``, or None when the board fills."""
+    after = board[:]
+    cells = []
+    for cell, colour in zip(view.landing, view.next, strict=False):
+        if after[cell]:
+            free = [i for i in range(CELLS) if not after[i]]
+            if not free:
+                break
+            cell = free[rnd.randrange(len(free))]
+        after[cell] = colour
+        cells.append(cell)
+    landed = settle(after, cells, view.line)
+    return (landed, after) if 0 in after else None
+
+
+def _second_reply(board: list[int], t: Tables, effort: Effort,
+                  draws: list[tuple[list[int], list[int]]]) -> float:
+    """The value of the best of the ``effort.second_replies`` best replies on
+    ``board``, each followed by the ``draws`` of the balls after the three
+    (unless it makes a line) and the best move after them, as
+    ``_second_look`` says (INF_LOSS when there is no reply)."""
+    best = INF_LOSS
+    for _value, made, b in _replies(board, t, effort.reply, effort.second_replies):
+        if made:
+            v = made + _best_move(b, t, effort.reply)
+        else:
+            total = 0.0
+            for colours, order in draws:
+                after = b[:]
+                cells: list[int] = []
+                for cell in order:
+                    if not after[cell]:
+                        after[cell] = colours[len(cells)]
+                        cells.append(cell)
+                        if len(cells) == len(colours):
+                            break
+                points = settle(after, cells, t.line)
+                total += points + _best_move(after, t, effort.reply) if 0 in after else INF_LOSS
+            v = total / len(draws)
+        if v > best:
+            best = v
+    return best
+
+
+def _best_move(board: list[int], t: Tables, refine: int) -> float:
+    """The value of the best move on ``board`` by ``rank``, or the evaluation of
+    ``board`` itself when no ball can move (a board with a free cell)."""
+    ranked = rank(board, t, refine)
+    return ranked[0][0] if ranked else evaluate(board, t)
 
 
 def _near_best(candidates: list[tuple[float, int, int, list[int]]], margin: float,
