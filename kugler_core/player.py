@@ -485,7 +485,6 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     Ties go to the lower source, then target index."""
     line = t.line
     marks = view.landing
-    coming = view.next
     # the balls after the three coming ones, unknown: the same draws for every
     # candidate (common random numbers), colour and a share of the free cells
     unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
@@ -503,26 +502,17 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
         runs = effort.samples if target in marks and not made else 1
         total = 0.0
         for _ in range(runs):
-            after = b[:]
-            cells = []
-            for cell, colour in zip(marks, coming, strict=False):
-                if after[cell]:  # taken by the move (or by a ball before it)
-                    free = [i for i in range(CELLS) if not after[i]]
-                    if not free:
-                        break
-                    cell = free[rnd.randrange(len(free))]
-                after[cell] = colour
-                cells.append(cell)
-            landed = settle(after, cells, line)
-            if 0 in after:
-                if learned is not None and effort.learned:
-                    total += landed + _learned_reply(after, t, effort, learned)
-                elif deep:
-                    total += landed + _deep_reply(after, t, effort, unknown)
-                else:
-                    total += landed + _best_reply(after, t, effort.reply)
-            else:
+            landing = _landed(b, view, rnd)
+            if landing is None:
                 total += INF_LOSS
+                continue
+            landed, after = landing
+            if learned is not None and effort.learned:
+                total += landed + _learned_reply(after, t, effort, learned)
+            elif deep:
+                total += landed + _deep_reply(after, t, effort, unknown)
+            else:
+                total += landed + _best_reply(after, t, effort.reply)
         value = made + total / runs
         if learned is not None and effort.learned_root:
             value += effort.learned_root * learned.value(b)
