@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from .board import CELLS
 from .lines import points, runs_through
 from .lines import windows as line_windows
 
-__all__ = ["INF_LOSS", "Tables", "evaluate", "settle", "tables"]
+__all__ = ["INF_LOSS", "Tables", "evaluate", "evaluate_after", "kinds", "settle", "tables"]
 
 INF_LOSS = -1.0e6
 """The value of a lost (full) board."""
@@ -66,9 +67,10 @@ class Tables:
     as a bit; ``rays``: every whole row,
     column and diagonal at least ``line`` long, as a ``slice`` of
     ``bytes(board)`` (its cells have one stride, so its contents are read in
-    one C call) and the windows along it in order; ``ray_kinds``: what
-    ``evaluate`` needs of each ray's contents met so far (``ray_kind``; at
-    most ``RAY_KINDS`` kept, then they are met again); ``ray_cells``: each
+    one C call) and the windows along it in order; ``cell_rays[i]``: the
+    numbers of the rays through cell ``i``; ``ray_kinds[r]``: what
+    ``evaluate`` needs of ray ``r``'s contents met so far (``ray_kind``; at
+    most ``RAY_KINDS`` per ray kept, then they are met again); ``ray_cells``: each
     ray's cells; ``ray_plans``: what ``kugler_core.player.cheap`` takes from
     each ray's contents met so far, by ray number and contents (at most
     ``RAY_PLANS``); ``values``: the evaluations of the boards met so far, by
@@ -76,8 +78,8 @@ class Tables:
     is the same whether it was kept or not.
     """
 
-    __slots__ = ("cell_windows", "line", "masks", "ray_cells", "ray_kinds", "ray_plans", "rays",
-                 "values", "weights", "window_bits", "windows")
+    __slots__ = ("cell_rays", "cell_windows", "line", "masks", "ray_cells", "ray_kinds",
+                 "ray_plans", "rays", "values", "weights", "window_bits", "windows")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -103,26 +105,38 @@ class Tables:
                          tuple(number[tuple(ray[k:k + line])] for k in range(len(ray) - line + 1))))
         self.rays = tuple(rays)
         self.ray_cells = tuple(tuple(range(CELLS)[where]) for where, _along in rays)
-        self.ray_kinds: dict[bytes, tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+        self.cell_rays = tuple(tuple(r for r, cells in enumerate(self.ray_cells) if i in cells)
+                               for i in range(CELLS))
+        self.ray_kinds: tuple[dict[bytes, Kind], ...] = tuple({} for _ in rays)
         self.ray_plans: dict[tuple[int, bytes], Any] = {}
         self.values: dict[bytes, float] = {}
 
-    def ray_kind(self, contents: bytes) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
-        """For the contents of one ray, its windows that hold at least two
-        balls, all of one colour: ``(k, colour, balls, empty offsets)``, ``k``
-        the window's place along the ray. Kept in ``ray_kinds``."""
+    def ray_kind(self, r: int, contents: bytes) -> Kind:
+        """For ray ``r`` holding ``contents``, its windows that hold at least
+        two balls, all of one colour: ``(colour, weight, balls missing for a
+        line, the window's cells as bits, its empty cells as bits)``. Kept in
+        ``ray_kinds[r]``."""
         line = self.line
+        along = self.rays[r][1]
         found = []
         for k in range(len(contents) - line + 1):
             window = contents[k:k + line]
-            balls = [v for v in window if v]
-            if len(balls) >= 2 and balls.count(balls[0]) == len(balls):
-                found.append((k, balls[0], len(balls),
-                              tuple(e for e, v in enumerate(window) if not v)))
-        if len(self.ray_kinds) >= RAY_KINDS:
-            self.ray_kinds.clear()
-        kinds = self.ray_kinds[contents] = tuple(found)
-        return kinds
+            empty = window.count(0)
+            n = line - empty
+            if n < 2:
+                continue
+            colour = max(window)
+            if window.count(colour) != n:
+                continue
+            w = along[k]
+            bits = self.window_bits[w]
+            found.append((colour, self.weights[n], empty, self.masks[w],
+                          tuple(bits[e] for e in range(line) if not window[e])))
+        kept = self.ray_kinds[r]
+        if len(kept) >= RAY_KINDS:
+            kept.clear()
+        kind = kept[contents] = tuple(found)
+        return kind
 
     def forget(self) -> None:
         """Empty the stores (``values``, ``ray_kinds``, ``ray_plans``): the
@@ -131,13 +145,14 @@ class Tables:
         >>> t = Tables(5)
         >>> value = evaluate([0] * 81, t)
         >>> t.forget()
-        >>> (len(t.values), len(t.ray_kinds), len(t.ray_plans))
+        >>> (len(t.values), sum(map(len, t.ray_kinds)), len(t.ray_plans))
         (0, 0, 0)
         >>> evaluate([0] * 81, t) == value
         True
         """
         self.values.clear()
-        self.ray_kinds.clear()
+        for kept in self.ray_kinds:
+            kept.clear()
         self.ray_plans.clear()
 
     def keep_plan(self, r: int, contents: bytes, plan: Any) -> None:
@@ -148,9 +163,13 @@ class Tables:
         self.ray_plans[r, contents] = plan
 
 
-RAY_KINDS = 1 << 13
-"""How many ray contents ``Tables.ray_kinds`` keeps (under 1 MB; nearly every
-evaluation meets one ray it never met, so a larger store gains nothing)."""
+Kind = tuple[tuple[int, float, int, int, tuple[int, ...]], ...]
+"""What ``evaluate`` takes from one ray's contents (``Tables.ray_kind``)."""
+
+RAY_KINDS = 1 << 8
+"""How many contents of each ray ``Tables.ray_kinds`` keeps (36 rays of line 5:
+about 1.5 MB; nearly every evaluation meets one ray it never met, so a larger
+store gains little)."""
 
 RAY_PLANS = 1 << 11
 """How many plans ``Tables.ray_plans`` keeps (about 1.7 kB each, so about
@@ -175,12 +194,54 @@ def evaluate(board: Sequence[int], t: Tables) -> float:
         return kept
     if len(t.values) >= VALUES:
         t.values.clear()
-    t.values[b] = value = _evaluate(b, board.count(0), t)
+    t.values[b] = value = _evaluate(b, board.count(0), t, kinds(b, t))
     return value
 
 
-def _evaluate(b: bytes, free: int, t: Tables) -> float:
-    """``evaluate`` of the board ``b`` with ``free`` empty cells, not kept."""
+def kinds(b: bytes, t: Tables) -> list[Kind]:
+    """What ``evaluate`` takes from each ray of the board ``b`` (``bytes(board)``),
+    by ray number: the ``before`` of ``evaluate_after``."""
+    out: list[Kind] = []
+    for (where, _along), kept in zip(t.rays, t.ray_kinds, strict=True):
+        contents = b[where]
+        kind = kept.get(contents)
+        out.append(t.ray_kind(len(out), contents) if kind is None else kind)
+    return out
+
+
+def evaluate_after(board: Sequence[int], t: Tables, before: list[Kind],
+                   changed: Sequence[int]) -> float:
+    """``evaluate(board, t)`` for a board that differs only on the cells
+    ``changed`` from the board whose ``kinds`` are ``before`` (the board
+    before a move): only the rays through those cells are read again.
+
+    >>> t = tables(5)
+    >>> board = [1, 1, 0, 2] + [0] * 77
+    >>> after = [1, 0, 1, 2] + [0] * 77
+    >>> evaluate_after(after, t, kinds(bytes(board), t), (1, 2)) == evaluate(after, t)
+    True
+    """
+    b = bytes(board)
+    kept = t.values.get(b)
+    if kept is not None:
+        return kept
+    found = before[:]
+    rays = t.rays
+    ray_kinds = t.ray_kinds
+    for cell in changed:
+        for r in t.cell_rays[cell]:
+            contents = b[rays[r][0]]
+            kind = ray_kinds[r].get(contents)
+            found[r] = t.ray_kind(r, contents) if kind is None else kind
+    if len(t.values) >= VALUES:
+        t.values.clear()
+    t.values[b] = value = _evaluate(b, board.count(0), t, found)
+    return value
+
+
+def _evaluate(b: bytes, free: int, t: Tables, found: list[Kind]) -> float:
+    """``evaluate`` of the board ``b`` with ``free`` empty cells and the
+    ``kinds`` ``found``, not kept."""
     if not free:
         return INF_LOSS
     weights = t.weights
@@ -191,57 +252,44 @@ def _evaluate(b: bytes, free: int, t: Tables) -> float:
     around: list[int] = []  # each region with the cells next to it
     colours = [0] * 8  # the balls of each colour as bits, read when first needed
     have_of: dict[int, int] = {}
-    known = t.ray_kinds
-    window_bits = t.window_bits
-    masks = t.masks
     not_first = _NOT_FIRST
     not_last = _NOT_LAST
-    for where, along in t.rays:
-        contents = b[where]
-        found = known.get(contents)
-        if found is None:
-            found = t.ray_kind(contents)
-        for k, col, n, empties in found:
-            w = along[k]
-            bits = window_bits[w]
-            value = weights[n]
-            need = line - n
-            seen = -1
-            for e in empties:
-                bit = bits[e]
-                r = 0
-                for region in regions:
-                    if region & bit:
-                        break
-                    r += 1
-                else:  # a region not met yet: fill it from this cell
-                    if empty < 0:
-                        empty = int(b.translate(_EMPTY)[::-1], 2)
-                    region = bit
-                    while True:  # grown: the region with its neighbours up, down, left and right
-                        grown = (region | (region << 1 & not_first) | (region >> 1 & not_last)
-                                 | region << 9 | region >> 9)
-                        if grown & empty == region:
-                            break
-                        region = grown & empty
-                    regions.append(region)
-                    around.append(grown)
-                if r == seen:
-                    continue
-                seen = r
-                mine = colours[col]
-                if not mine:
-                    mine = colours[col] = int(b.translate(_COLOUR[col])[::-1], 2)
-                key = r * 8 + col
-                have = have_of.get(key)
-                if have is None:  # the balls of this colour next to the region
-                    have = have_of[key] = (around[r] & mine).bit_count()
-                if have:
-                    have -= (around[r] & mine & masks[w]).bit_count()
-                if have < need:
-                    value *= DEAD if have <= 0 else SHORT
+    for col, value, need, mask, empties in chain.from_iterable(found):
+        seen = -1
+        for bit in empties:
+            r = 0
+            for region in regions:
+                if region & bit:
                     break
-            by_colour[col] += value
+                r += 1
+            else:  # a region not met yet: fill it from this cell
+                if empty < 0:
+                    empty = int(b.translate(_EMPTY)[::-1], 2)
+                region = bit
+                while True:  # grown: the region with its neighbours up, down, left and right
+                    grown = (region | (region << 1 & not_first) | (region >> 1 & not_last)
+                             | region << 9 | region >> 9)
+                    if grown & empty == region:
+                        break
+                    region = grown & empty
+                regions.append(region)
+                around.append(grown)
+            if r == seen:
+                continue
+            seen = r
+            mine = colours[col]
+            if not mine:
+                mine = colours[col] = int(b.translate(_COLOUR[col])[::-1], 2)
+            key = r * 8 + col
+            have = have_of.get(key)
+            if have is None:  # the balls of this colour next to the region
+                have = have_of[key] = (around[r] & mine).bit_count()
+            if have:
+                have -= (around[r] & mine & mask).bit_count()
+            if have < need:
+                value *= DEAD if have <= 0 else SHORT
+                break
+        by_colour[col] += value
     top = weights[line - 1]
     total = FREE * free
     for p in by_colour:

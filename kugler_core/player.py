@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .board import CELL_OF, CELLS, Cell, index
 from .errors import StrengthError
-from .evaluate import INF_LOSS, Tables, evaluate, settle, tables
+from .evaluate import INF_LOSS, Tables, evaluate, evaluate_after, kinds, settle, tables
 from .game import Game
 from .paths import NEIGHBOURS, empty_regions
 
@@ -240,9 +240,11 @@ def rank(board: list[int], t: Tables, refine: int) -> list[tuple[float, Move]]:
     plain, scoring = cheap(board, t, refine)
     line = t.line
     out: list[tuple[float, Move]] = []
-    for _d, s, tg in plain:
-        b = _played(board, s, tg)
-        out.append((evaluate(b, t), (s, tg)))
+    if plain:
+        before = kinds(bytes(board), t)
+        for _d, s, tg in plain:
+            b = _played(board, s, tg)
+            out.append((evaluate_after(b, t, before, (s, tg)), (s, tg)))
     for s, tg in scoring:
         b = _played(board, s, tg)
         gained = settle(b, (tg,), line)

@@ -25,6 +25,8 @@ from kugler_core.evaluate import (
     WEIGHTS,
     Tables,
     evaluate,
+    evaluate_after,
+    kinds,
     tables,
 )
 from kugler_core.lines import runs_through, windows
@@ -117,6 +119,23 @@ def test_evaluate_is_its_plain_definition(board: list[int], line: int) -> None:
     assert evaluate(board, tables(line)) == plain_evaluate(board, line)
 
 
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.sampled_from([4, 5]), st.lists(st.tuples(
+    st.integers(min_value=0, max_value=CELLS - 1), st.integers(min_value=0, max_value=7)),
+    min_size=1, max_size=4))
+def test_evaluate_after_a_change_is_its_plain_definition(
+        board: list[int], line: int, changes: list[tuple[int, int]]) -> None:
+    """Read again only on the changed cells' rays (a move: its two cells), the
+    value is that of the whole board read afresh."""
+    t = tables(line)
+    before = kinds(bytes(board), t)
+    after = board[:]
+    for cell, colour in changes:
+        after[cell] = colour
+    changed = [cell for cell, _colour in changes]
+    assert evaluate_after(after, t, before, changed) == plain_evaluate(after, line)
+
+
 @settings(max_examples=60, deadline=None)
 @given(boards(), st.sampled_from([4, 5]), st.sampled_from([0, 1, 3, 10, 24]))
 def test_cheap_scores_are_the_change_of_the_line_potential(board: list[int], line: int,
@@ -152,7 +171,7 @@ def test_pockets_lines_standing_and_walled_colours(line: int) -> None:
 @pytest.mark.parametrize("line", [4, 5])
 def test_the_stores_stay_small_and_change_no_value(line: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once ``RAY_KINDS`` ray contents (for ``evaluate``), ``RAY_PLANS`` (for
+    """Once ``RAY_KINDS`` contents of a ray (for ``evaluate``), ``RAY_PLANS`` (for
     ``cheap``) or ``VALUES`` boards are kept a store starts again: values and
     scores stay those of the plain definitions, whether they were kept or not."""
     monkeypatch.setattr("kugler_core.evaluate.RAY_KINDS", 5)
@@ -166,6 +185,6 @@ def test_the_stores_stay_small_and_change_no_value(line: int,
         for _again in range(2):
             assert evaluate(changed, t) == plain_evaluate(changed, line)
             assert cheap(changed, t, 10) == plain_cheap(changed, line, 10)
-        assert len(t.ray_kinds) <= 5
+        assert max(map(len, t.ray_kinds)) <= 5
         assert len(t.ray_plans) <= 5
         assert len(t.values) <= 5
