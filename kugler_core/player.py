@@ -486,7 +486,6 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     balls make and the value of the best reply; a board that fills is lost.
     Ties go to the lower source, then target index."""
     line = t.line
-    marks = view.landing
     # the balls after the three coming ones, unknown: the same draws for every
     # candidate (common random numbers), colour and a share of the free cells
     unknown = [[(rnd.randrange(1, 8), rnd.random()) for _ in range(3)]
@@ -501,7 +500,7 @@ def _look_further(board: list[int], view: View, t: Tables, rnd: random.Random,
     for _value, (source, target) in top:
         b = _played(board, source, target)
         made = settle(b, (target,), line)
-        runs = effort.samples if target in marks and not made else 1
+        runs = _landings(target, made, view, effort)
         total = 0.0
         for _ in range(runs):
             landing = _landed(b, view, rnd)
@@ -553,12 +552,11 @@ def _second_look(candidates: list[tuple[float, int, int, list[int], int]], view:
     the draws); a board that fills is lost. Ties (two candidates whose
     replies reach one board are common) go to the lower source, then target
     index."""
-    marks = view.landing
     draws = [([rnd.randrange(1, 8) for _ in range(3)], rnd.sample(range(CELLS), CELLS))
              for _ in range(effort.second_samples)]
     best: tuple[float, int, int] | None = None
     for _first, source, target, b, made in candidates:
-        runs = effort.samples if -target in marks and not made else 1
+        runs = _landings(-target, made, view, effort)
         total = 0.0
         for _ in range(runs):
             after = _landed(b, view, rnd)
@@ -572,6 +570,15 @@ def _second_look(candidates: list[tuple[float, int, int, list[int], int]], view:
             best = key
     assert best is not None
     return (-best[1], -best[2])
+
+
+def _landings(target: int, made: int, view: View, effort: Effort) -> int:
+    """How many landings of the coming balls a candidate moving to ``target``
+    and making ``made`` points is valued over: ``effort.samples`` when it takes
+    a mark and makes no line (the ball of that mark lands on a drawn cell),
+    else 1 (every ball lands on its mark: a move that makes a line clears its
+    own target)."""
+    return effort.samples if target in view.landing and not made else 1
 
 
 def _landed(board: list[int], view: View, rnd: random.Random) -> tuple[float, list[int]] | None:
