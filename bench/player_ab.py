@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import copy
+import dataclasses
 import json
 import math
 import statistics
@@ -95,7 +95,8 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
     """
     name, *parts = spec.split(":")
     weights = None
-    effort = copy.copy(engine.QUICK)
+    changes: dict[str, float | int | None] = {}
+    names = {field.name for field in dataclasses.fields(engine.Effort)}
     for part in parts:
         if "=" not in part:
             if part:
@@ -103,13 +104,14 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
             continue
         for pair in part.split(","):
             key, _, text = pair.partition("=")
-            if key not in engine.Effort.__slots__:
+            if key not in names:
                 raise ValueError(f"{name}: Effort has no field {key!r}")
             number = float(text)
             if key == "learned_margin":
-                setattr(effort, key, None if number < 0 else number)
+                changes[key] = None if number < 0 else number
             else:
-                setattr(effort, key, number if key in FLOATS else int(number))
+                changes[key] = number if key in FLOATS else int(number)
+    effort = dataclasses.replace(engine.QUICK, **changes)  # type: ignore[arg-type]
     return name, effort, weights
 
 

@@ -102,15 +102,18 @@ class View:
         return cls(tuple(game.board), game.next, marks, game.line)
 
 
+@dataclass(frozen=True, slots=True)
 class Effort:
-    """How much work one suggestion does (fixed numbers, no clock).
+    """How much work one suggestion does (fixed numbers, no clock; a value:
+    a variant is ``dataclasses.replace(QUICK, ...)``).
 
     ``refine``: how many of the best non-scoring moves by the cheap score get
     the full evaluation; ``top``: how many of the best moves then get a look
     one move further (the coming balls on their marks, then the best reply);
     ``crowded``: below this many free cells ``refine_crowded`` and
-    ``top_crowded`` are used instead; ``samples``: how many sampled cells for
-    a coming ball whose mark the move takes; ``reply``: the ``refine`` of the
+    ``top_crowded`` are used instead (0: ``refine`` and ``top``);
+    ``samples``: how many sampled cells for a coming ball whose mark the move
+    takes; ``reply``: the ``refine`` of the
     best reply; ``learned`` and ``learned_root``: when above 0 (and the
     learned value of the variant loads), the weight of the learned points to
     come (``kugler_core.value``) added to the hand-made values: ``learned``
@@ -133,35 +136,24 @@ class Effort:
     leaves sit right after a drop).
     """
 
-    __slots__ = ("crowded", "deep", "deep_replies", "deep_samples", "learned", "learned_margin",
-                 "learned_replies", "learned_root", "refine", "refine_crowded", "reply",
-                 "samples", "second", "second_replies", "second_samples", "strong_below", "top",
-                 "top_crowded")
-
-    def __init__(self, refine: int, top: int, samples: int, reply: int = 6, crowded: int = 0,
-                 refine_crowded: int = 0, top_crowded: int = 0, deep: int = 0,
-                 deep_replies: int = 4, deep_samples: int = 3, learned: float = 0.0,
-                 learned_replies: int = 1, learned_root: float = 0.0,
-                 learned_margin: float | None = None, strong_below: int = 0, second: int = 0,
-                 second_replies: int = 4, second_samples: int = 3) -> None:
-        self.second = second
-        self.second_replies = second_replies
-        self.second_samples = second_samples
-        self.strong_below = strong_below
-        self.learned = learned
-        self.learned_margin = learned_margin
-        self.learned_replies = learned_replies
-        self.learned_root = learned_root
-        self.deep = deep
-        self.deep_replies = deep_replies
-        self.deep_samples = deep_samples
-        self.refine = refine
-        self.top = top
-        self.samples = samples
-        self.reply = reply
-        self.crowded = crowded
-        self.refine_crowded = refine_crowded or refine
-        self.top_crowded = top_crowded or top
+    refine: int
+    top: int
+    samples: int
+    reply: int = 6
+    crowded: int = 0
+    refine_crowded: int = 0
+    top_crowded: int = 0
+    deep: int = 0
+    deep_replies: int = 4
+    deep_samples: int = 3
+    learned: float = 0.0
+    learned_replies: int = 1
+    learned_root: float = 0.0
+    learned_margin: float | None = None
+    strong_below: int = 0
+    second: int = 0
+    second_replies: int = 4
+    second_samples: int = 3
 
 
 STRONG = Effort(refine=120, top=90, samples=4, reply=10, second=8)
@@ -206,10 +198,10 @@ def choose(view: View, strength: Strength = "quick") -> Move | None:
     line = view.line
     t = tables(line)
     crowded = free < effort.crowded
-    ranked = rank(board, t, effort.refine_crowded if crowded else effort.refine)
+    ranked = rank(board, t, (effort.refine_crowded or effort.refine) if crowded else effort.refine)
     if not ranked:
         return None
-    top = ranked[: effort.top_crowded if crowded else effort.top]
+    top = ranked[: (effort.top_crowded or effort.top) if crowded else effort.top]
     scoring = [(value, move) for value, move in top if _scores(board, move, line)]
     if scoring:  # a line in hand is taken
         top = scoring

@@ -411,12 +411,26 @@ def test_an_effort_hands_a_crowded_board_to_strongs_effort(
     assert (g.board.count(0) < QUICK_OF_ROW_79.strong_below) == crowded
     monkeypatch.setitem(player.EFFORTS, "quick", QUICK_OF_ROW_79)
     played = choose(view, "quick")
-    monkeypatch.setattr(QUICK_OF_ROW_79, "strong_below", 0)
+    monkeypatch.setitem(player.EFFORTS, "quick", replace(QUICK_OF_ROW_79, strong_below=0))
     own = choose(view, "quick")
     monkeypatch.setitem(player.EFFORTS, "quick", player.STRONG)
     strongs = choose(view, "quick")
     assert own != strongs
     assert played == (strongs if crowded else own)
+
+
+def test_an_effort_is_a_value_that_a_variant_replaces() -> None:
+    """The strengths' efforts cannot be changed in place; a variant is a copy
+    with fields replaced, and an unset crowded width is the effort's own."""
+    from dataclasses import FrozenInstanceError
+
+    from kugler_core import player
+    with pytest.raises(FrozenInstanceError):
+        player.QUICK.top = 1  # type: ignore[misc]
+    wide = replace(player.QUICK, refine=50, crowded=30)
+    assert (wide.refine, wide.crowded, wide.refine_crowded) == (50, 30, 0)
+    assert (player.QUICK.refine, player.QUICK.crowded) == (120, 0)
+    assert wide == replace(player.QUICK, crowded=30, refine=50) != player.QUICK
 
 
 # -- the learned value in the search --------------------------------------------------
@@ -430,10 +444,11 @@ def learned_quick(request: pytest.FixtureRequest,
     candidates within a margin of the best (``learned_margin``), on every
     board (no hand-over to strong's effort on a crowded one)."""
     from kugler_core import player
-    monkeypatch.setattr(player.QUICK, "strong_below", 0)
-    monkeypatch.setattr(player.QUICK, request.param,
-                        1e9 if request.param == "learned_margin" else 3.0)
-    monkeypatch.setattr(player.QUICK, "learned_replies", 3)
+    base = replace(player.QUICK, strong_below=0, learned_replies=3)
+    efforts = {"learned": replace(base, learned=3.0),
+               "learned_root": replace(base, learned_root=3.0),
+               "learned_margin": replace(base, learned_margin=1e9)}
+    monkeypatch.setitem(player.EFFORTS, "quick", efforts[request.param])
     yield
 
 
@@ -471,9 +486,9 @@ def test_a_damaged_value_leaves_the_hand_made_evaluation(
     g = random_position(40, 5, 1, 18)
     monkeypatch.setattr(value, "_loaded", {5: value.WeightsError("damaged")})
     with_error = suggest(g)
-    monkeypatch.setattr(player.QUICK, "learned", 0.0)
-    monkeypatch.setattr(player.QUICK, "learned_root", 0.0)
-    monkeypatch.setattr(player.QUICK, "learned_margin", None)
+    monkeypatch.setitem(player.EFFORTS, "quick",
+                        replace(player.EFFORTS["quick"], learned=0.0, learned_root=0.0,
+                                learned_margin=None))
     assert with_error == suggest(g)
 
 
