@@ -399,7 +399,7 @@ QUICK_OF_ROW_79 = Effort(refine=24, top=20, samples=3, crowded=30, refine_crowde
 and strong's on a board with fewer than 30 free cells."""
 
 
-@pytest.mark.parametrize(("deal", "moves", "crowded"), [(17, 20, True), (25, 8, False)])
+@pytest.mark.parametrize(("deal", "moves", "crowded"), [(17, 20, True), (27, 8, False)])
 def test_an_effort_hands_a_crowded_board_to_strongs_effort(
         deal: int, moves: int, crowded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Below ``strong_below`` free cells an effort chooses with strong's (seeded
