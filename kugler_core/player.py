@@ -111,26 +111,25 @@ class Effort:
     the full evaluation; ``top``: how many of the best moves then get a look
     one move further (the coming balls on their marks, then the best reply);
     ``crowded``: below this many free cells ``refine_crowded`` and
-    ``top_crowded`` are used instead (0: ``refine`` and ``top``);
-    ``samples``: how many sampled cells for a coming ball whose mark the move
-    takes; ``reply``: the ``refine`` of the
-    best reply; ``learned`` and ``learned_root``: when above 0 (and the
-    learned value of the variant loads), the weight of the learned points to
-    come (``kugler_core.value``) added to the hand-made values: ``learned``
-    to each of the ``learned_replies`` best replies by ``rank`` (the best of
-    them is the reply), ``learned_root`` to each candidate's board right
-    after it. ``learned_margin``: when not None (and the learned value
-    loads), the candidates one move further whose value is within this
-    margin of the best (0: only exact ties) are re-ranked by the learned
-    points to come of their board right after the move, so the learned value
-    only breaks near-ties and never overrides a clear hand-made judgement.
-    0 / None for both strengths unless docs/player.md says otherwise
-    (rows 57-63). ``strong_below``: below this many free cells the move is
-    chosen with strong's effort (``STRONG``) instead, seeded as before (0:
-    never; row 79 gave quick 30, before quick took strong's effort
-    everywhere in row 82). ``second``: when above 1, the ``second`` best
-    candidates one move further are chosen among by a second move
-    (``_second_look``): each of their ``second_replies`` best replies
+    ``top_crowded`` are used instead (0: ``refine`` and ``top``); ``samples``:
+    how many sampled cells for a coming ball whose mark the move takes;
+    ``reply``: the ``refine`` of the best reply; ``learned`` and
+    ``learned_root``: when above 0 (and the learned value of the variant
+    loads), the weight of the learned points to come (``kugler_core.value``)
+    added to the hand-made values: ``learned`` to each of the
+    ``learned_replies`` best replies by ``rank`` (the best of them is the
+    reply), ``learned_root`` to each candidate's board right after it.
+    ``learned_margin``: when not None (and the learned value loads), the
+    candidates one move further whose value is within this margin of the best
+    (0: only exact ties) are re-ranked by the learned points to come of their
+    board right after the move, so the learned value only breaks near-ties and
+    never overrides a clear hand-made judgement. 0 / None for both strengths
+    unless docs/player.md says otherwise (rows 57-63). ``strong_below``: below
+    this many free cells the move is chosen with strong's effort (``STRONG``)
+    instead, seeded as before (0: never; row 79 gave quick 30, before quick
+    took strong's effort everywhere in row 82). ``second``: when above 1, the
+    ``second`` best candidates one move further are chosen among by a second
+    move (``_second_look``): each of their ``second_replies`` best replies
     followed by ``second_samples`` sampled draws of the balls after the three
     and the best move after them (``deep`` is row 56's older form, whose
     leaves sit right after a drop).
