@@ -1,7 +1,7 @@
 """Benchmark of the computer player: whole games on a fixed list of deals.
 
     python bench/player.py [--strength quick|strong|both] [--deals 1-100] [--line 5]
-                           [--max-moves N] [--jobs 2]
+                           [--max-moves N] [--jobs 2] [--effort second=6,second_samples=1]
     python bench/player.py --crisis [--crisis-file bench/crisis_hard.json] [--crisis-moves 50]
                            [--strength ...] [--jobs 2]
     python bench/player.py --make-crisis --deals 7001-7200 [--crisis-file ...]
@@ -34,6 +34,9 @@ each one player): on the deals both played, the deaths per 100,000 moves of
 each, and the one-sided chance of so few deaths for the new player if both
 died at the same rate a move (the new player's share of the deaths given
 the moves, binomial), with how many deals it lasted longer and shorter on.
+``--effort FIELD=VALUE,...`` plays whole games with the strength's effort
+(``kugler_core.player.Effort``) changed, a variant without a copy of the
+code; its games are kept and tabled as its own player ("quick second=6").
 
 ``--crisis`` is a low-noise paired benchmark for comparing two versions of
 the player: a fixed set of crowded positions (each a deal and the moves from
@@ -59,6 +62,8 @@ round's rows were measured on (``--crisis-file bench/crisis.json
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -71,11 +76,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from kugler_core import player as engine
 from kugler_core.board import CELL_OF, index
 from kugler_core.errors import IllegalMove
 from kugler_core.evaluate import tables
 from kugler_core.game import Game
-from kugler_core.player import STRENGTHS, rank, suggest
+from kugler_core.player import STRENGTHS, Effort, rank, suggest
 
 CRISIS_FILE = Path(__file__).resolve().parent / "crisis_hard.json"
 """The crowded positions of deals 7001-7200 (used by no benchmark or tuning)."""
@@ -94,6 +100,39 @@ CRISIS_GAP = 40
 """Moves of one game between two crisis positions taken from it."""
 CRISIS_REFINE = 10
 """``refine`` of the ranking that plays the games the crisis positions come from."""
+FLOATS = ("learned", "learned_root", "learned_margin")
+"""The fields of ``Effort`` that are weights (the others are counts)."""
+BASES: dict[str, Effort] = {"quick": engine.QUICK, "strong": engine.STRONG}
+"""The effort of each strength as shipped, what ``--effort`` changes."""
+
+
+def effort_changes(text: str) -> dict[str, float | int | None]:
+    """The fields of ``Effort`` that ``text`` (``field=value,...``, "" for none)
+    changes: counts as whole numbers, the weights of ``FLOATS`` as numbers,
+    ``learned_margin`` below 0 as None (off). ValueError for an unknown field
+    or a value that is not a number.
+
+    >>> effort_changes("second=6,second_samples=1")
+    {'second': 6, 'second_samples': 1}
+    >>> effort_changes("depth=3")
+    Traceback (most recent call last):
+    ValueError: Effort has no field 'depth'
+    """
+    names = {field.name for field in dataclasses.fields(Effort)}
+    changes: dict[str, float | int | None] = {}
+    for pair in filter(None, text.split(",")):
+        key, _, value = pair.partition("=")
+        if key not in names:
+            raise ValueError(f"Effort has no field {key!r}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"{key}: not a number: {value!r}") from None
+        if key == "learned_margin":
+            changes[key] = None if number < 0 else number
+        else:
+            changes[key] = number if key in FLOATS else int(number)
+    return changes
 
 
 @dataclass(frozen=True)
@@ -187,8 +226,27 @@ def play_on(game: Game, strength: str, moves: int) -> GameResult:
                       not game.over, tuple(wall), tuple(cpu), tuple(played))
 
 
-def _play(job: tuple[int, int, str, int]) -> GameResult:
-    return play_game(*job)
+def _play(job: tuple[int, int, str, int, str]) -> GameResult:
+    deal, line, strength, max_moves, effort = job
+    with changed_effort(strength, effort):
+        return play_game(deal, line, strength, max_moves)
+
+
+@contextlib.contextmanager
+def changed_effort(strength: str, text: str) -> Iterator[None]:
+    """Inside, ``strength`` plays with its shipped effort (``BASES``) changed by
+    ``text`` (``effort_changes``; "" changes nothing); its effort is put back
+    on leaving, whatever happens inside."""
+    if not text:
+        yield
+        return
+    kept = engine.EFFORTS[strength]
+    changes = effort_changes(text)
+    engine.EFFORTS[strength] = dataclasses.replace(BASES[strength], **changes)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        engine.EFFORTS[strength] = kept
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -389,33 +447,40 @@ def format_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
 
 
 def run(deals: Sequence[int], line: int, strength: str, max_moves: int,
-        jobs: int, results_file: Path | None = None) -> list[GameResult]:
-    """Play every deal; progress on stderr (and each game to ``results_file``,
-    when given, as it ends); results in deal order."""
-    work = [(d, line, strength, max_moves) for d in deals]
+        jobs: int, results_file: Path | None = None, effort: str = "") -> list[GameResult]:
+    """Play every deal (with ``strength``'s effort changed by ``effort``, as
+    ``changed_effort`` says); progress on stderr (and each game to
+    ``results_file``, when given, as it ends, with ``effort``); results in
+    deal order."""
+    work = [(d, line, strength, max_moves, effort) for d in deals]
+    label = f"{strength} {effort}" if effort else strength
     results: list[GameResult] = []
     start = time.perf_counter()
     if jobs <= 1:
         done = map(_play, work)
         for r in done:
             results.append(r)
-            _progress(strength, r, len(results), len(work), start)
+            _progress(label, r, len(results), len(work), start)
             if results_file:
-                save_result(results_file, strength, line, r)
+                save_result(results_file, strength, line, r, effort)
     else:
         with multiprocessing.Pool(jobs) as pool:
             for r in pool.imap_unordered(_play, work):
                 results.append(r)
-                _progress(strength, r, len(results), len(work), start)
+                _progress(label, r, len(results), len(work), start)
                 if results_file:
-                    save_result(results_file, strength, line, r)
+                    save_result(results_file, strength, line, r, effort)
     results.sort(key=lambda r: r.deal)
     return results
 
 
-def save_result(path: Path, strength: str, line: int, r: GameResult) -> None:
-    """Append game ``r`` to the results file ``path`` (one JSON line)."""
-    row = {"strength": strength, "line": line, "deal": r.deal, "points": r.points,
+def save_result(path: Path, strength: str, line: int, r: GameResult, effort: str = "") -> None:
+    """Append game ``r`` to the results file ``path`` (one JSON line; ``effort``:
+    the changes of ``--effort`` it was played with, kept when not "")."""
+    row: dict[str, object] = {"strength": strength, "line": line}
+    if effort:
+        row["effort"] = effort
+    row |= {"deal": r.deal, "points": r.points,
            "moves": r.moves, "scoring": r.scoring, "capped": r.capped,
            "wall": [round(x, 6) for x in r.wall], "cpu": [round(x, 6) for x in r.cpu],
            "played": [list(m) for m in r.played]}
@@ -425,7 +490,9 @@ def save_result(path: Path, strength: str, line: int, r: GameResult) -> None:
 
 def load_results(paths: Sequence[Path]) -> dict[tuple[str, int], list[GameResult]]:
     """The games of results files, per (strength, line), in deal order; the last
-    record of a deal counts. ValueError for a malformed line."""
+    record of a deal counts. A game played with ``--effort`` counts under its
+    strength and the changes (say "quick second=6"). ValueError for a
+    malformed line."""
     games: dict[tuple[str, int, int], GameResult] = {}
     for path in paths:
         for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -437,7 +504,8 @@ def load_results(paths: Sequence[Path]) -> dict[tuple[str, int], list[GameResult
                                int(row["scoring"]), bool(row["capped"]),
                                tuple(map(float, row["wall"])), tuple(map(float, row["cpu"])),
                                tuple((int(a), int(b)) for a, b in row.get("played", ())))
-                games[(str(row["strength"]), int(row["line"]), r.deal)] = r
+                player = " ".join(filter(None, (str(row["strength"]), row.get("effort", ""))))
+                games[(player, int(row["line"]), r.deal)] = r
             except (KeyError, TypeError, ValueError) as error:
                 raise ValueError(f"{path}:{n}: not a game result ({error})") from None
     out: dict[tuple[str, int], list[GameResult]] = {}
@@ -605,6 +673,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--line", type=int, choices=(4, 5), default=5)
     parser.add_argument("--max-moves", type=int, default=100_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--effort", default="",
+                        help="whole games: play with the strength's effort changed, "
+                             "FIELD=VALUE,... (fields of kugler_core.player.Effort)")
     parser.add_argument("--crisis", action="store_true",
                         help="play the crisis positions on instead of whole games")
     parser.add_argument("--make-crisis", action="store_true",
@@ -661,6 +732,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     strengths = list(STRENGTHS) if args.strength == "both" else [args.strength]
+    try:
+        effort_changes(args.effort)
+    except ValueError as error:
+        parser.error(f"--effort: {error}")
     if args.make_crisis:
         found = [c for d in deals
                  for c in find_crises(d, args.line, args.max_moves, args.crisis_free,
@@ -682,8 +757,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     rows = []
     for strength in strengths:
-        results = run(deals, args.line, strength, args.max_moves, args.jobs, args.results)
-        rows.append((strength, summarize(results)))
+        results = run(deals, args.line, strength, args.max_moves, args.jobs, args.results,
+                      args.effort)
+        rows.append((f"{strength} {args.effort}" if args.effort else strength,
+                     summarize(results)))
     print(f"line {args.line}, deals {args.deals}, max moves {args.max_moves}, "
           f"jobs {args.jobs}")
     print(format_table(rows))

@@ -67,6 +67,7 @@ from player import (  # noqa: E402  (bench/player.py)
     CRISIS_MOVES,
     Crisis,
     binomial_interval,
+    effort_changes,
     load_crises,
     play_crisis,
 )
@@ -74,9 +75,6 @@ from player import (  # noqa: E402  (bench/player.py)
 from kugler_core import player as engine  # noqa: E402
 from kugler_core import value  # noqa: E402
 from kugler_core.evaluate import tables  # noqa: E402
-
-FLOATS = ("learned", "learned_root", "learned_margin")
-"""The fields of ``Effort`` that are weights (the others are counts)."""
 
 Results = list[tuple[bool, int, int]]
 """Per position: lost, free cells at the end, points."""
@@ -96,21 +94,15 @@ def parse_variant(spec: str) -> tuple[str, engine.Effort, value.Weights | None]:
     name, *parts = spec.split(":")
     weights = None
     changes: dict[str, float | int | None] = {}
-    names = {field.name for field in dataclasses.fields(engine.Effort)}
     for part in parts:
         if "=" not in part:
             if part:
                 weights = value.Weights.parse(Path(part).read_bytes())
             continue
-        for pair in part.split(","):
-            key, _, text = pair.partition("=")
-            if key not in names:
-                raise ValueError(f"{name}: Effort has no field {key!r}")
-            number = float(text)
-            if key == "learned_margin":
-                changes[key] = None if number < 0 else number
-            else:
-                changes[key] = number if key in FLOATS else int(number)
+        try:
+            changes |= effort_changes(part)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
     effort = dataclasses.replace(engine.QUICK, **changes)  # type: ignore[arg-type]
     return name, effort, weights
 

@@ -336,3 +336,31 @@ def test_kept_games_hold_their_moves_and_replay_without_the_player(tmp_path: Pat
     short = dataclasses.replace(game, played=game.played[:5])
     with pytest.raises(ValueError, match="do not end as recorded"):
         list(short.replay(5))
+
+
+def test_a_changed_effort_plays_kept_and_tabled_as_its_own_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--effort plays the strength's effort changed (the moves of that effort
+    swapped in by hand), keeps the change with each game, tables and pairs
+    it as its own player, and leaves the shipped effort as it was; an
+    unknown field is refused before any play."""
+    path = tmp_path / "games.jsonl"
+    changed = "top=1,reply=2"
+    assert player_bench.main(["--strength", "quick", "--deals", "3", "--max-moves", "12",
+                              "--jobs", "1", "--effort", changed, "--results", str(path)]) == 0
+    assert f"| quick {changed} |" in capsys.readouterr().out
+    assert player_bench.engine.EFFORTS["quick"] is player_bench.engine.QUICK
+    (game,) = player_bench.load_results([path])[(f"quick {changed}", 5)]
+    assert json.loads(path.read_text())["effort"] == changed
+    variant = dataclasses.replace(player_bench.engine.QUICK, top=1, reply=2)
+    plain = player_bench.play_game(3, 5, "quick", 12)
+    saved = player_bench.engine.EFFORTS["quick"]
+    player_bench.engine.EFFORTS["quick"] = variant
+    try:
+        by_hand = player_bench.play_game(3, 5, "quick", 12)
+    finally:
+        player_bench.engine.EFFORTS["quick"] = saved
+    assert game.played == by_hand.played != plain.played
+    with pytest.raises(SystemExit):
+        player_bench.main(["--strength", "quick", "--deals", "3", "--effort", "depth=3"])
+    assert "--effort: Effort has no field 'depth'" in capsys.readouterr().err
