@@ -736,6 +736,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         effort_changes(args.effort)
     except ValueError as error:
         parser.error(f"--effort: {error}")
+    if args.effort and (args.crisis or args.make_crisis):
+        parser.error("--effort plays whole games (bench/player_ab.py plays variants on the "
+                     "crisis positions)")
     if args.make_crisis:
         found = [c for d in deals
                  for c in find_crises(d, args.line, args.max_moves, args.crisis_free,

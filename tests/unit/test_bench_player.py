@@ -343,7 +343,8 @@ def test_a_changed_effort_plays_kept_and_tabled_as_its_own_player(
     """--effort plays the strength's effort changed (the moves of that effort
     swapped in by hand), keeps the change with each game, tables and pairs
     it as its own player, and leaves the shipped effort as it was; an
-    unknown field is refused before any play."""
+    unknown field, or a variant of the crisis positions (player_ab's work),
+    is refused before any play."""
     path = tmp_path / "games.jsonl"
     changed = "top=1,reply=2"
     assert player_bench.main(["--strength", "quick", "--deals", "3", "--max-moves", "12",
@@ -364,3 +365,6 @@ def test_a_changed_effort_plays_kept_and_tabled_as_its_own_player(
     with pytest.raises(SystemExit):
         player_bench.main(["--strength", "quick", "--deals", "3", "--effort", "depth=3"])
     assert "--effort: Effort has no field 'depth'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        player_bench.main(["--crisis", "--effort", "top=1"])
+    assert "--effort plays whole games" in capsys.readouterr().err
